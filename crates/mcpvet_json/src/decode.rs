@@ -1,0 +1,169 @@
+//! On-demand decoding of string and number lexemes.
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::document::{Node, flags};
+
+/// Byte range of a string node's contents (without quotes).
+pub(crate) fn content_range(node: Node) -> Range<usize> {
+    let start = node.start as usize + 1;
+    let end = if node.flags & flags::UNTERMINATED != 0 {
+        node.end as usize
+    } else {
+        node.end as usize - 1
+    };
+    start..end.max(start)
+}
+
+/// Decodes a string node. Borrowed when the contents hold no escape.
+pub(crate) fn string(text: &str, node: Node) -> Cow<'_, str> {
+    let raw = &text[content_range(node)];
+    if node.flags & flags::ESCAPES == 0 {
+        Cow::Borrowed(raw)
+    } else {
+        Cow::Owned(unescape(raw))
+    }
+}
+
+fn hex4(bytes: &[u8]) -> Option<u32> {
+    if bytes.len() < 4 {
+        return None;
+    }
+    let mut v = 0u32;
+    for &b in &bytes[..4] {
+        v = v * 16 + (b as char).to_digit(16)?;
+    }
+    Some(v)
+}
+
+/// Decodes JSON escapes. Invalid escapes and lone surrogates become U+FFFD; the parser has
+/// already reported them.
+pub(crate) fn unescape(raw: &str) -> String {
+    let bytes = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let Some(rel) = memchr::memchr(b'\\', &bytes[i..]) else {
+            out.push_str(&raw[i..]);
+            break;
+        };
+        out.push_str(&raw[i..i + rel]);
+        i += rel;
+        let Some(&esc) = bytes.get(i + 1) else {
+            out.push('\u{FFFD}');
+            break;
+        };
+        i += 2;
+        match esc {
+            b'"' => out.push('"'),
+            b'\\' => out.push('\\'),
+            b'/' => out.push('/'),
+            b'b' => out.push('\u{8}'),
+            b'f' => out.push('\u{c}'),
+            b'n' => out.push('\n'),
+            b'r' => out.push('\r'),
+            b't' => out.push('\t'),
+            b'u' => match hex4(&bytes[i..]) {
+                Some(hi @ 0xD800..=0xDBFF) => {
+                    i += 4;
+                    let lo = if bytes[i..].starts_with(b"\\u") {
+                        hex4(&bytes[i + 2..])
+                    } else {
+                        None
+                    };
+                    match lo {
+                        Some(lo @ 0xDC00..=0xDFFF) => {
+                            i += 6;
+                            let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                            out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                        }
+                        _ => out.push('\u{FFFD}'),
+                    }
+                }
+                Some(cp) => {
+                    i += 4;
+                    out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                }
+                None => out.push('\u{FFFD}'),
+            },
+            _ => {
+                out.push('\u{FFFD}');
+                // Skip the rest of a multi-byte character after the backslash.
+                while i < bytes.len() && !raw.is_char_boundary(i) {
+                    i += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether a valid JSON number lexeme denotes an integer, without rounding: the digits after
+/// the decimal point that the exponent does not shift into the integer part are all zeros.
+pub(crate) fn number_is_integral(lexeme: &str) -> bool {
+    let unsigned = lexeme.strip_prefix('-').unwrap_or(lexeme);
+    let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+        Some(i) => (
+            &unsigned[..i],
+            unsigned[i + 1..].parse::<i64>().unwrap_or(0),
+        ),
+        None => (unsigned, 0),
+    };
+    let (int_part, frac) = match mantissa.find('.') {
+        Some(i) => (&mantissa[..i], &mantissa[i + 1..]),
+        None => (mantissa, ""),
+    };
+    let frac = frac.trim_end_matches('0');
+    if int_part.trim_start_matches('0').is_empty() && frac.is_empty() {
+        return true; // zero
+    }
+    let frac_len = i64::try_from(frac.len()).unwrap_or(i64::MAX);
+    if exponent >= 0 {
+        // Fraction digits shifted into the integer part.
+        frac_len <= exponent
+    } else {
+        // Dividing by 10^-exponent: integral only if the integer part ends in enough zeros.
+        let zeros = int_part.len() - int_part.trim_end_matches('0').len();
+        frac.is_empty() && i64::try_from(zeros).unwrap_or(i64::MAX) >= exponent.saturating_neg()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unescape_all_forms() {
+        assert_eq!(
+            unescape(r#"a\"b\\c\/d\be\ff\ng\rh\ti"#),
+            "a\"b\\c/d\u{8}e\u{c}f\ng\rh\ti"
+        );
+        assert_eq!(unescape(r"\u00e9\uD83D\uDE00"), "é😀");
+        assert_eq!(unescape(r"\uD800x"), "\u{FFFD}x");
+        assert_eq!(unescape(r"\uDC00"), "\u{FFFD}");
+        assert_eq!(unescape(r"\uD800\u0041"), "\u{FFFD}A");
+        assert_eq!(unescape(r"\x\é"), "\u{FFFD}x\u{FFFD}");
+        assert_eq!(unescape(r"end\"), "end\u{FFFD}");
+    }
+
+    #[test]
+    fn integral_numbers() {
+        for yes in [
+            "0",
+            "-0",
+            "1",
+            "1.0",
+            "1e0",
+            "1E2",
+            "1.5e1",
+            "100e-2",
+            "0.0e5",
+            "12.3400e2",
+        ] {
+            assert!(number_is_integral(yes), "{yes}");
+        }
+        for no in ["1.5", "1e-1", "0.1", "15e-1", "12.345e2"] {
+            assert!(!number_is_integral(no), "{no}");
+        }
+    }
+}

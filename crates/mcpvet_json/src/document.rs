@@ -1,0 +1,683 @@
+use std::borrow::Cow;
+use std::fmt;
+
+use mcpvet_diagnostics::{JsonPath, PathSegment};
+use mcpvet_text::Span;
+
+use crate::decode;
+
+/// Internal node kinds; public code sees [`ValueKind`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum Kind {
+    Null,
+    True,
+    False,
+    Number,
+    String,
+    Array,
+    Object,
+    Error,
+}
+
+/// String node flags.
+pub(crate) mod flags {
+    /// The string contains at least one backslash escape.
+    pub(crate) const ESCAPES: u8 = 1;
+    /// The string contains a `\u` escape of half a surrogate pair.
+    pub(crate) const LONE_SURROGATE: u8 = 2;
+    /// The string has a syntax error (bad escape, raw control character, unterminated).
+    pub(crate) const INVALID: u8 = 4;
+    /// The string has no closing quote.
+    pub(crate) const UNTERMINATED: u8 = 8;
+    /// Number flag: no fraction and no exponent.
+    pub(crate) const INTEGER: u8 = 1;
+}
+
+/// One arena record: 16 bytes.
+///
+/// `next` is the index just past the node's subtree (for leaves `index + 1`), so skipping a
+/// subtree is O(1). Object children alternate key (a `String` or `Error` node) and value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Node {
+    pub(crate) kind: Kind,
+    pub(crate) flags: u8,
+    pub(crate) start: u32,
+    pub(crate) end: u32,
+    pub(crate) next: u32,
+}
+
+impl Node {
+    #[inline]
+    pub(crate) fn span(self) -> Span {
+        Span::new(self.start, self.end)
+    }
+}
+
+/// Index of a node in its document's arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub(crate) u32);
+
+impl NodeId {
+    /// The index as a number (stable for the lifetime of the document).
+    pub fn index(self) -> u32 {
+        self.0
+    }
+}
+
+/// The kind of a JSON value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ValueKind {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool,
+    /// A number, kept as its lexeme.
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+    /// Text that could not be read as a value; a diagnostic says why.
+    Error,
+}
+
+impl ValueKind {
+    /// `"null"`, `"boolean"`, `"number"`, `"string"`, `"array"`, `"object"` or `"invalid value"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ValueKind::Null => "null",
+            ValueKind::Bool => "boolean",
+            ValueKind::Number => "number",
+            ValueKind::String => "string",
+            ValueKind::Array => "array",
+            ValueKind::Object => "object",
+            ValueKind::Error => "invalid value",
+        }
+    }
+}
+
+impl fmt::Display for ValueKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A parsed JSON text: a flat arena of nodes over the source, plus what the parser saw
+/// between values (comments, trailing commas, a byte order mark).
+///
+/// A document holds one root, or, from [`parse_lines`](crate::parse_lines) and
+/// [`parse_ranges`](crate::parse_ranges), one root per line or range. Browse it through
+/// [`Value`] views.
+pub struct JsonDocument<'a> {
+    pub(crate) text: Cow<'a, str>,
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) roots: Vec<u32>,
+    pub(crate) comments: Vec<Span>,
+    pub(crate) trailing_commas: Vec<Span>,
+    pub(crate) bom: Option<Span>,
+}
+
+impl fmt::Debug for JsonDocument<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("JsonDocument")
+            .field("len", &self.text.len())
+            .field("nodes", &self.nodes.len())
+            .field("roots", &self.roots.len())
+            .field("comments", &self.comments)
+            .field("trailing_commas", &self.trailing_commas)
+            .field("bom", &self.bom)
+            .finish()
+    }
+}
+
+impl<'a> JsonDocument<'a> {
+    pub(crate) fn empty(text: Cow<'a, str>) -> Self {
+        JsonDocument {
+            text,
+            nodes: Vec::new(),
+            roots: Vec::new(),
+            comments: Vec::new(),
+            trailing_commas: Vec::new(),
+            bom: None,
+        }
+    }
+
+    /// The source text the spans point into.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The first root value (the only one for a plain JSON text), if any text was parsed.
+    pub fn root(&self) -> Option<Value<'_>> {
+        self.roots.first().map(|&id| self.value(NodeId(id)))
+    }
+
+    /// Every root value in source order: one per parsed line or range.
+    pub fn roots(&self) -> impl ExactSizeIterator<Item = Value<'_>> + '_ {
+        self.roots.iter().map(|&id| self.value(NodeId(id)))
+    }
+
+    /// Number of nodes in the arena.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The view of node `id`.
+    ///
+    /// # Panics
+    ///
+    /// When `id` does not belong to this document.
+    pub fn value(&self, id: NodeId) -> Value<'_> {
+        assert!((id.0 as usize) < self.nodes.len(), "node id out of range");
+        Value {
+            doc: self,
+            id: id.0,
+        }
+    }
+
+    /// Spans of every comment, in source order (also in strict mode, where each is an error).
+    pub fn comments(&self) -> &[Span] {
+        &self.comments
+    }
+
+    /// Spans of every trailing comma, in source order.
+    pub fn trailing_commas(&self) -> &[Span] {
+        &self.trailing_commas
+    }
+
+    /// Span of the byte order mark at offset 0, if there is one.
+    pub fn bom(&self) -> Option<Span> {
+        self.bom
+    }
+
+    /// The node reached from the first root by `path`; with duplicate keys, the last member
+    /// wins (as in `JSON.parse`). An index segment also matches an object key made of digits.
+    pub fn find(&self, path: &JsonPath) -> Option<Value<'_>> {
+        self.root()?.find(path)
+    }
+
+    /// The deepest node whose span contains `offset`.
+    pub fn node_at(&self, offset: u32) -> Option<Value<'_>> {
+        let root = self.roots.iter().copied().find(|&r| {
+            let n = self.nodes[r as usize];
+            n.start <= offset && offset < n.end
+        })?;
+        let mut current = root;
+        'descend: loop {
+            let node = self.nodes[current as usize];
+            if !matches!(node.kind, Kind::Array | Kind::Object) {
+                break;
+            }
+            let mut child = current + 1;
+            while child < node.next {
+                let c = self.nodes[child as usize];
+                if c.start <= offset && offset < c.end {
+                    current = child;
+                    continue 'descend;
+                }
+                child = c.next;
+            }
+            break;
+        }
+        Some(self.value(NodeId(current)))
+    }
+
+    /// The path from the root containing `id` down to `id`.
+    pub fn path_of(&self, id: NodeId) -> JsonPath {
+        let mut path = JsonPath::root();
+        let Some(mut current) = self
+            .roots
+            .iter()
+            .copied()
+            .find(|&r| r <= id.0 && id.0 < self.nodes[r as usize].next)
+        else {
+            return path;
+        };
+        while current != id.0 {
+            let node = self.nodes[current as usize];
+            let is_object = node.kind == Kind::Object;
+            let mut child = current + 1;
+            let mut index = 0u32;
+            let mut found = false;
+            while child < node.next {
+                if is_object {
+                    let key = child;
+                    let value = child + 1;
+                    let after = self.nodes[value as usize].next;
+                    if key <= id.0 && id.0 < after {
+                        path.push(PathSegment::Key(
+                            self.value(NodeId(key)).key_text().into_owned(),
+                        ));
+                        // A key node's path is that of its member.
+                        current = if id.0 == key { id.0 } else { value };
+                        found = true;
+                        break;
+                    }
+                    child = after;
+                } else {
+                    let after = self.nodes[child as usize].next;
+                    if child <= id.0 && id.0 < after {
+                        path.push(PathSegment::Index(index));
+                        current = child;
+                        found = true;
+                        break;
+                    }
+                    child = after;
+                    index += 1;
+                }
+            }
+            if !found {
+                break;
+            }
+        }
+        path
+    }
+
+    #[inline]
+    pub(crate) fn node(&self, id: u32) -> Node {
+        self.nodes[id as usize]
+    }
+}
+
+/// A view of one node of a [`JsonDocument`]. Cheap to copy.
+#[derive(Clone, Copy)]
+pub struct Value<'d> {
+    doc: &'d JsonDocument<'d>,
+    id: u32,
+}
+
+impl fmt::Debug for Value<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} @ {:?}", self.kind(), self.span())
+    }
+}
+
+impl<'d> Value<'d> {
+    #[inline]
+    fn node(self) -> Node {
+        self.doc.node(self.id)
+    }
+
+    /// The document this node belongs to.
+    pub fn document(self) -> &'d JsonDocument<'d> {
+        self.doc
+    }
+
+    /// The node's id.
+    pub fn id(self) -> NodeId {
+        NodeId(self.id)
+    }
+
+    /// What kind of value this is.
+    pub fn kind(self) -> ValueKind {
+        match self.node().kind {
+            Kind::Null => ValueKind::Null,
+            Kind::True | Kind::False => ValueKind::Bool,
+            Kind::Number => ValueKind::Number,
+            Kind::String => ValueKind::String,
+            Kind::Array => ValueKind::Array,
+            Kind::Object => ValueKind::Object,
+            Kind::Error => ValueKind::Error,
+        }
+    }
+
+    /// The span of the value's source text (for a string, including its quotes).
+    pub fn span(self) -> Span {
+        self.node().span()
+    }
+
+    /// The value's source text.
+    pub fn source(self) -> &'d str {
+        &self.doc.text[self.node().span().range()]
+    }
+
+    /// Whether this is `null`.
+    pub fn is_null(self) -> bool {
+        self.node().kind == Kind::Null
+    }
+
+    /// The boolean, if this is `true` or `false`.
+    pub fn as_bool(self) -> Option<bool> {
+        match self.node().kind {
+            Kind::True => Some(true),
+            Kind::False => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The decoded string, if this is a string: borrowed when it holds no escape. Lone
+    /// surrogates and invalid escapes decode to U+FFFD.
+    pub fn as_str(self) -> Option<Cow<'d, str>> {
+        let node = self.node();
+        (node.kind == Kind::String).then(|| decode::string(&self.doc.text, node))
+    }
+
+    /// The string's contents as written, without quotes (escapes not decoded).
+    pub fn raw_str(self) -> Option<&'d str> {
+        let node = self.node();
+        (node.kind == Kind::String).then(|| &self.doc.text[decode::content_range(node)])
+    }
+
+    /// The span of the string's contents, without quotes.
+    pub fn content_span(self) -> Option<Span> {
+        let node = self.node();
+        (node.kind == Kind::String).then(|| {
+            let r = decode::content_range(node);
+            Span::new(r.start as u32, r.end as u32)
+        })
+    }
+
+    /// Whether the string contains backslash escapes (so decoded offsets differ from source
+    /// offsets).
+    pub fn has_escapes(self) -> bool {
+        let node = self.node();
+        node.kind == Kind::String && node.flags & flags::ESCAPES != 0
+    }
+
+    /// The number, if this is a number.
+    pub fn as_number(self) -> Option<Number<'d>> {
+        let node = self.node();
+        (node.kind == Kind::Number).then(|| Number {
+            lexeme: &self.doc.text[node.span().range()],
+            integer: node.flags & flags::INTEGER != 0,
+        })
+    }
+
+    /// Whether this is an array or an object.
+    pub fn is_container(self) -> bool {
+        matches!(self.node().kind, Kind::Array | Kind::Object)
+    }
+
+    /// The elements, if this is an array (empty otherwise).
+    pub fn items(self) -> Items<'d> {
+        let node = self.node();
+        if node.kind == Kind::Array {
+            Items {
+                doc: self.doc,
+                next: self.id + 1,
+                end: node.next,
+            }
+        } else {
+            Items {
+                doc: self.doc,
+                next: 0,
+                end: 0,
+            }
+        }
+    }
+
+    /// The members in source order, duplicates included, if this is an object (empty
+    /// otherwise).
+    pub fn members(self) -> Members<'d> {
+        let node = self.node();
+        if node.kind == Kind::Object {
+            Members {
+                doc: self.doc,
+                next: self.id + 1,
+                end: node.next,
+            }
+        } else {
+            Members {
+                doc: self.doc,
+                next: 0,
+                end: 0,
+            }
+        }
+    }
+
+    /// Number of elements or members (0 for other kinds). O(children).
+    pub fn len(self) -> usize {
+        match self.node().kind {
+            Kind::Array => self.items().count(),
+            Kind::Object => self.members().count(),
+            _ => 0,
+        }
+    }
+
+    /// Whether this container has no child (true for non-containers).
+    pub fn is_empty(self) -> bool {
+        self.node().next == self.id + 1
+    }
+
+    /// The value of member `key` of this object; with duplicates, the last one (as in
+    /// `JSON.parse`).
+    pub fn get(self, key: &str) -> Option<Value<'d>> {
+        self.member(key).map(|m| m.value)
+    }
+
+    /// Member `key` of this object; with duplicates, the last one.
+    pub fn member(self, key: &str) -> Option<Member<'d>> {
+        self.members().filter(|m| m.key_is(key)).last()
+    }
+
+    /// Element `index` of this array.
+    pub fn at(self, index: usize) -> Option<Value<'d>> {
+        self.items().nth(index)
+    }
+
+    /// The node reached from here by `path`.
+    pub fn find(self, path: &JsonPath) -> Option<Value<'d>> {
+        let mut current = self;
+        for segment in path.segments() {
+            current = match (segment, current.kind()) {
+                (PathSegment::Key(k), ValueKind::Object) => current.get(k)?,
+                (PathSegment::Index(i), ValueKind::Array) => current.at(*i as usize)?,
+                (PathSegment::Index(i), ValueKind::Object) => current.get(&i.to_string())?,
+                _ => return None,
+            };
+        }
+        Some(current)
+    }
+
+    /// The path from the root to this node.
+    pub fn path(self) -> JsonPath {
+        self.doc.path_of(NodeId(self.id))
+    }
+
+    /// The text of this node used as an object key: the decoded string, or the source text of
+    /// an invalid key.
+    pub(crate) fn key_text(self) -> Cow<'d, str> {
+        self.as_str()
+            .unwrap_or_else(|| Cow::Borrowed(self.source()))
+    }
+}
+
+/// A number kept as its lexeme; conversions happen on demand and lose nothing until then.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Number<'d> {
+    lexeme: &'d str,
+    integer: bool,
+}
+
+impl<'d> Number<'d> {
+    /// The number exactly as written.
+    pub fn lexeme(self) -> &'d str {
+        self.lexeme
+    }
+
+    /// Whether it is written without fraction or exponent.
+    pub fn is_integer_literal(self) -> bool {
+        self.integer
+    }
+
+    /// As `f64` (may round; `1e400` is infinite).
+    pub fn as_f64(self) -> f64 {
+        self.lexeme.parse().unwrap_or(f64::NAN)
+    }
+
+    /// As `i64`, when written as an integer in range.
+    pub fn as_i64(self) -> Option<i64> {
+        if self.integer {
+            self.lexeme.parse().ok()
+        } else {
+            None
+        }
+    }
+
+    /// As `u64`, when written as a non-negative integer in range.
+    pub fn as_u64(self) -> Option<u64> {
+        if self.integer {
+            self.lexeme.parse().ok()
+        } else {
+            None
+        }
+    }
+
+    /// As `i128`, when written as an integer in range.
+    pub fn as_i128(self) -> Option<i128> {
+        if self.integer {
+            self.lexeme.parse().ok()
+        } else {
+            None
+        }
+    }
+
+    /// Whether the value is mathematically an integer (`1`, `1.0`, `1e2`, `-0`), judged from the
+    /// lexeme without rounding.
+    pub fn is_integral(self) -> bool {
+        decode::number_is_integral(self.lexeme)
+    }
+}
+
+impl fmt::Display for Number<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.lexeme)
+    }
+}
+
+/// One object member: a key and its value.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'d> {
+    /// The key node (a string, or an invalid value when the key could not be read).
+    pub key: Value<'d>,
+    /// The value node.
+    pub value: Value<'d>,
+}
+
+impl<'d> Member<'d> {
+    /// The decoded key (for an invalid key, its source text).
+    pub fn key_str(self) -> Cow<'d, str> {
+        self.key.key_text()
+    }
+
+    /// Whether the decoded key equals `key`.
+    pub fn key_is(self, key: &str) -> bool {
+        match self.key.raw_str() {
+            Some(raw) if !self.key.has_escapes() => raw == key,
+            Some(_) => self.key.as_str().as_deref() == Some(key),
+            None => false,
+        }
+    }
+
+    /// From the start of the key to the end of the value.
+    pub fn span(self) -> Span {
+        self.key.span().cover(self.value.span())
+    }
+}
+
+/// Iterator over the elements of an array.
+#[derive(Clone, Debug)]
+pub struct Items<'d> {
+    doc: &'d JsonDocument<'d>,
+    next: u32,
+    end: u32,
+}
+
+impl<'d> Iterator for Items<'d> {
+    type Item = Value<'d>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Value<'d>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let id = self.next;
+        self.next = self.doc.node(id).next;
+        Some(Value { doc: self.doc, id })
+    }
+}
+
+/// Iterator over the members of an object.
+#[derive(Clone, Debug)]
+pub struct Members<'d> {
+    doc: &'d JsonDocument<'d>,
+    next: u32,
+    end: u32,
+}
+
+impl<'d> Iterator for Members<'d> {
+    type Item = Member<'d>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Member<'d>> {
+        if self.next >= self.end {
+            return None;
+        }
+        let key = self.next;
+        let value = key + 1;
+        self.next = self.doc.node(value).next;
+        Some(Member {
+            key: Value {
+                doc: self.doc,
+                id: key,
+            },
+            value: Value {
+                doc: self.doc,
+                id: value,
+            },
+        })
+    }
+}
+
+impl fmt::Debug for JsonDocumentDump<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for root in self.0.roots() {
+            dump(f, root, 0, None)?;
+        }
+        Ok(())
+    }
+}
+
+/// A readable tree dump of a document with spans, for tests and bug reports.
+pub(crate) struct JsonDocumentDump<'a>(pub(crate) &'a JsonDocument<'a>);
+
+fn dump(
+    f: &mut fmt::Formatter<'_>,
+    v: Value<'_>,
+    depth: usize,
+    key: Option<Value<'_>>,
+) -> fmt::Result {
+    let indent = "  ".repeat(depth);
+    write!(f, "{indent}")?;
+    if let Some(k) = key {
+        write!(f, "{} @ {:?}: ", k.source(), k.span())?;
+    }
+    match v.kind() {
+        ValueKind::Array => {
+            writeln!(f, "array @ {:?}", v.span())?;
+            for item in v.items() {
+                dump(f, item, depth + 1, None)?;
+            }
+        }
+        ValueKind::Object => {
+            writeln!(f, "object @ {:?}", v.span())?;
+            for m in v.members() {
+                dump(f, m.value, depth + 1, Some(m.key))?;
+            }
+        }
+        ValueKind::Error => writeln!(f, "error {:?} @ {:?}", v.source(), v.span())?,
+        _ => writeln!(f, "{} @ {:?}", v.source(), v.span())?,
+    }
+    Ok(())
+}
+
+impl JsonDocument<'_> {
+    /// A readable tree of the document: one line per node with its source text and span.
+    pub fn dump(&self) -> String {
+        format!("{:?}", JsonDocumentDump(self))
+    }
+}

@@ -1,0 +1,109 @@
+use std::borrow::Cow;
+use std::ops::Range;
+
+use mcpvet_diagnostics::{Diagnostic, Severity};
+use mcpvet_text::Span;
+
+use crate::codes;
+use crate::document::JsonDocument;
+use crate::options::JsonOptions;
+use crate::parser::{ParseOutcome, parse_text};
+
+/// The byte ranges of the lines of `text`, without their `\n` (a `\r` before it is kept; it is
+/// JSON whitespace).
+pub fn line_ranges(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut breaks = memchr::memchr_iter(b'\n', bytes);
+    std::iter::from_fn(move || {
+        if start > bytes.len() {
+            return None;
+        }
+        let end = breaks.next().unwrap_or(bytes.len());
+        let range = start..end;
+        start = end + 1;
+        if range.is_empty() && range.start == bytes.len() && range.start != 0 {
+            return None; // no empty last line after a final line break
+        }
+        Some(range)
+    })
+}
+
+fn is_blank(text: &str) -> bool {
+    text.bytes()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}
+
+/// Parses JSON Lines: each non-blank line is its own value (one root of the document). Spans
+/// stay relative to the start of the file. A line that is not JSON gets its diagnostics and
+/// parsing goes on with the next line.
+pub fn parse_lines<'a>(text: &'a str, options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
+    parse_text(
+        Cow::Borrowed(text),
+        Vec::new(),
+        options,
+        |parser, start, _| {
+            for range in line_ranges(text) {
+                let range = range.start.max(start)..range.end;
+                if range.start >= range.end || is_blank(&text[range.clone()]) {
+                    continue;
+                }
+                let root = parser.parse_root(range.start, range.end);
+                parser.roots.push(root);
+            }
+        },
+    )
+}
+
+/// Parses each of `ranges` (byte ranges of `text`, in increasing order) as one JSON value:
+/// the document gets exactly one root per range, in order. Spans stay relative to the start
+/// of `text`. Used by readers whose JSON sits inside other text (log lines, envelopes).
+pub fn parse_ranges<'a>(
+    text: &'a str,
+    ranges: impl IntoIterator<Item = Range<usize>>,
+    options: &JsonOptions,
+) -> ParseOutcome<JsonDocument<'a>> {
+    parse_text(
+        Cow::Borrowed(text),
+        Vec::new(),
+        options,
+        |parser, start, _| {
+            for range in ranges {
+                let range = range.start.max(start)..range.end.min(text.len());
+                if range.start > range.end
+                    || !text.is_char_boundary(range.start)
+                    || !text.is_char_boundary(range.end)
+                {
+                    let at = range.start.min(text.len()) as u32;
+                    parser.push_error_root(
+                        at,
+                        Diagnostic::new(
+                            codes::SYNTAX,
+                            Severity::Error,
+                            Span::empty(at),
+                            "range is not on character boundaries of the text",
+                        ),
+                    );
+                    continue;
+                }
+                let root = parser.parse_root(range.start, range.end);
+                parser.roots.push(root);
+            }
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_of_lines() {
+        let r: Vec<_> = line_ranges("a\nbc\r\n\nd").collect();
+        assert_eq!(r, vec![0..1, 2..5, 6..6, 7..8]);
+        let r: Vec<_> = line_ranges("a\n").collect();
+        assert_eq!(r, vec![0..1]);
+        let r: Vec<_> = line_ranges("").collect();
+        assert_eq!(r, vec![0..0]);
+    }
+}

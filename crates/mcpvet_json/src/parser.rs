@@ -1,0 +1,944 @@
+//! The iterative, error-recovering parser.
+use std::borrow::Cow;
+
+use mcpvet_diagnostics::{Diagnostic, Label, Severity};
+use mcpvet_text::Span;
+
+use crate::codes;
+use crate::document::{JsonDocument, Kind, Node, flags};
+use crate::options::JsonOptions;
+use crate::scan::{self, describe};
+use crate::utf8::decode_utf8;
+
+/// A parse result: always a value (possibly partial) plus the diagnostics found on the way.
+#[derive(Debug)]
+pub struct ParseOutcome<T> {
+    /// The parsed value; partial when there are errors.
+    pub value: T,
+    /// Every problem found, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<T> ParseOutcome<T> {
+    /// Whether any diagnostic is an error (the input is not well-formed).
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Parses one JSON text.
+///
+/// Never fails: problems are diagnostics, and the document holds what could be read. A byte
+/// order mark at offset 0 is skipped and reported.
+pub fn parse<'a>(text: &'a str, options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
+    parse_text(Cow::Borrowed(text), Vec::new(), options, |p, start, end| {
+        let root = p.parse_root(start, end);
+        p.roots.push(root);
+    })
+}
+
+/// Parses one JSON text given as bytes.
+///
+/// Invalid UTF-8 is reported at the offset of the first bad byte of each affected line; each
+/// bad byte is read as `?` so the rest of the input still parses with unchanged offsets.
+pub fn parse_bytes<'a>(bytes: &'a [u8], options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
+    let decoded = decode_utf8(bytes);
+    parse_text(
+        decoded.text,
+        decoded.diagnostics,
+        options,
+        |p, start, end| {
+            let root = p.parse_root(start, end);
+            p.roots.push(root);
+        },
+    )
+}
+
+/// Shared driver: handles the size limit and the byte order mark, then lets `body` parse the
+/// text after the BOM (one root, or one per line or range).
+pub(crate) fn parse_text<'a>(
+    text: Cow<'a, str>,
+    mut diagnostics: Vec<Diagnostic>,
+    options: &JsonOptions,
+    body: impl FnOnce(&mut Parser<'_>, usize, usize),
+) -> ParseOutcome<JsonDocument<'a>> {
+    let mut doc = JsonDocument::empty(Cow::Borrowed(""));
+    if let Err(err) = mcpvet_text::check_len(text.len()) {
+        diagnostics.push(Diagnostic::new(
+            codes::SYNTAX,
+            Severity::Error,
+            Span::empty(0),
+            err.to_string(),
+        ));
+        doc.text = text;
+        return ParseOutcome {
+            value: doc,
+            diagnostics,
+        };
+    }
+    let mut start = 0;
+    if text.starts_with('\u{feff}') {
+        doc.bom = Some(Span::new(0, 3));
+        diagnostics.push(
+            Diagnostic::new(
+                codes::BOM,
+                Severity::Warning,
+                Span::new(0, 3),
+                "the input starts with a UTF-8 byte order mark",
+            )
+            .with_help("save the file as UTF-8 without BOM; some clients fail to read it"),
+        );
+        start = 3;
+    }
+    {
+        let mut nodes = std::mem::take(&mut doc.nodes);
+        nodes.reserve(text.len() / 12 + 4);
+        let mut parser = Parser {
+            bytes: text.as_bytes(),
+            pos: start,
+            end: text.len(),
+            options,
+            nodes,
+            roots: Vec::new(),
+            stack: Vec::new(),
+            diagnostics,
+            comments: Vec::new(),
+            trailing_commas: Vec::new(),
+            key_scratch: Vec::new(),
+            hash_scratch: Vec::new(),
+        };
+        body(&mut parser, start, text.len());
+        doc.nodes = parser.nodes;
+        doc.roots = parser.roots;
+        doc.comments = parser.comments;
+        doc.trailing_commas = parser.trailing_commas;
+        diagnostics = parser.diagnostics;
+    }
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    doc.text = text;
+    ParseOutcome {
+        value: doc,
+        diagnostics,
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    node: u32,
+    is_object: bool,
+    open: u32,
+}
+
+/// What follows a key: its value, or (when the value is known to be missing and an `Error`
+/// node was pushed for it) the separator after a value.
+enum Next {
+    Value,
+    AfterValue,
+}
+
+pub(crate) struct Parser<'p> {
+    bytes: &'p [u8],
+    pos: usize,
+    end: usize,
+    options: &'p JsonOptions,
+    nodes: Vec<Node>,
+    pub(crate) roots: Vec<u32>,
+    stack: Vec<Frame>,
+    diagnostics: Vec<Diagnostic>,
+    comments: Vec<Span>,
+    trailing_commas: Vec<Span>,
+    key_scratch: Vec<u32>,
+    hash_scratch: Vec<(u64, u32)>,
+}
+
+impl Parser<'_> {
+    // ----- helpers -------------------------------------------------------------------------
+
+    #[inline]
+    fn peek(&self) -> Option<u8> {
+        if self.pos < self.end {
+            Some(self.bytes[self.pos])
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, kind: Kind, flags: u8, start: usize, end: usize) {
+        let next = self.nodes.len() as u32 + 1;
+        self.nodes.push(Node {
+            kind,
+            flags,
+            start: start as u32,
+            end: end as u32,
+            next,
+        });
+    }
+
+    fn text(&self, start: usize, end: usize) -> &str {
+        // Spans handed to this function always lie on character boundaries of valid UTF-8.
+        std::str::from_utf8(&self.bytes[start..end]).unwrap_or("")
+    }
+
+    fn error(&mut self, start: usize, end: usize, message: impl Into<String>) -> &mut Diagnostic {
+        self.diagnostics.push(Diagnostic::new(
+            codes::SYNTAX,
+            Severity::Error,
+            Span::new(start as u32, end as u32),
+            message,
+        ));
+        self.diagnostics.last_mut().expect("just pushed")
+    }
+
+    /// A description of what is at the current position, for "found ..." messages.
+    fn found(&self) -> String {
+        if self.pos >= self.end {
+            return "end of input".to_owned();
+        }
+        let end = scan::junk_end(self.bytes, self.pos, self.end);
+        describe(self.text(self.pos, end))
+    }
+
+    #[inline]
+    fn skip_ws(&mut self) {
+        let bytes = self.bytes;
+        let end = self.end;
+        let mut i = self.pos;
+        loop {
+            while i < end && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
+                i += 1;
+            }
+            if i + 1 < end && bytes[i] == b'/' && matches!(bytes[i + 1], b'/' | b'*') {
+                i = self.comment(i);
+                continue;
+            }
+            break;
+        }
+        self.pos = i;
+    }
+
+    #[cold]
+    fn comment(&mut self, start: usize) -> usize {
+        let bytes = &self.bytes[..self.end];
+        let end = if bytes[start + 1] == b'/' {
+            memchr::memchr2(b'\n', b'\r', &bytes[start..]).map_or(self.end, |i| start + i)
+        } else if let Some(i) = memchr::memmem::find(&bytes[start + 2..], b"*/") {
+            start + 2 + i + 2
+        } else {
+            self.error(start, self.end, "unterminated block comment: expected `*/`");
+            self.end
+        };
+        self.comments.push(Span::new(start as u32, end as u32));
+        if !self.options.allow_comments {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    codes::COMMENT,
+                    Severity::Error,
+                    Span::new(start as u32, end as u32),
+                    "comments are not allowed in strict JSON",
+                )
+                .with_help("remove the comment, or read the file as JSONC"),
+            );
+        }
+        end
+    }
+
+    // ----- values ---------------------------------------------------------------------------
+
+    /// Parses one root value in `start..end` (a whole text, or one line or range of it).
+    pub(crate) fn parse_root(&mut self, start: usize, end: usize) -> u32 {
+        self.pos = start;
+        self.end = end;
+        self.stack.clear();
+        self.skip_ws();
+        let root = self.nodes.len() as u32;
+        if self.pos >= self.end {
+            self.error(
+                self.pos,
+                self.pos,
+                "expected a JSON value, found end of input",
+            );
+            self.push(Kind::Error, 0, self.pos, self.pos);
+            return root;
+        }
+        self.parse_tree();
+        self.skip_ws();
+        if self.pos < self.end {
+            let found = self.found();
+            let (pos, end) = (self.pos, self.end);
+            self.error(
+                pos,
+                end,
+                format!("expected end of input after the JSON value, found {found}"),
+            );
+            self.pos = end;
+        }
+        root
+    }
+
+    /// Parses a value and everything nested in it, iteratively.
+    fn parse_tree(&mut self) {
+        let mut expect_value = true;
+        loop {
+            if expect_value {
+                expect_value = false;
+                if self.value() {
+                    self.skip_ws();
+                    let frame = *self.stack.last().expect("a container was just opened");
+                    if frame.is_object {
+                        if self.peek() == Some(b'}') {
+                            self.pos += 1;
+                            self.close();
+                        } else {
+                            expect_value = matches!(self.key_colon(), Next::Value);
+                        }
+                    } else if self.peek() == Some(b']') {
+                        self.pos += 1;
+                        self.close();
+                    } else {
+                        expect_value = true;
+                    }
+                    continue;
+                }
+            }
+            let Some(frame) = self.stack.last().copied() else {
+                return;
+            };
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => {
+                    let comma = self.pos;
+                    self.pos += 1;
+                    self.skip_ws();
+                    let closer = if frame.is_object { b'}' } else { b']' };
+                    if self.peek() == Some(closer) {
+                        self.trailing_comma(comma);
+                        self.pos += 1;
+                        self.close();
+                    } else if frame.is_object {
+                        expect_value = matches!(self.key_colon(), Next::Value);
+                    } else {
+                        expect_value = true;
+                    }
+                }
+                Some(b']') if !frame.is_object => {
+                    self.pos += 1;
+                    self.close();
+                }
+                Some(b'}') if frame.is_object => {
+                    self.pos += 1;
+                    self.close();
+                }
+                Some(c @ (b']' | b'}')) => self.mismatched(c),
+                None => {
+                    self.unclosed_at_end();
+                    return;
+                }
+                Some(c) => {
+                    let closer = if frame.is_object { "`}`" } else { "`]`" };
+                    let found = self.found();
+                    let pos = self.pos;
+                    if scan::starts_value(c) {
+                        self.error(pos, pos, format!("expected `,` or {closer}, found {found}"))
+                            .set_help("add a `,` between the two values");
+                        if frame.is_object {
+                            expect_value = matches!(self.key_colon(), Next::Value);
+                        } else {
+                            expect_value = true;
+                        }
+                    } else {
+                        let end = scan::junk_end(self.bytes, pos, self.end);
+                        self.error(pos, end, format!("expected `,` or {closer}, found {found}"));
+                        self.pos = end;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Parses the value at `pos`. Returns `true` when it opened a container (the caller goes on
+    /// with its contents), `false` when a complete leaf (or an error node) was pushed.
+    #[inline]
+    fn value(&mut self) -> bool {
+        let start = self.pos;
+        let Some(b) = self.peek() else {
+            self.error(start, start, "expected a value, found end of input");
+            self.push(Kind::Error, 0, start, start);
+            return false;
+        };
+        match b {
+            b'"' => {
+                self.string();
+                false
+            }
+            b'{' | b'[' => {
+                if self.stack.len() as u32 >= self.options.max_depth {
+                    self.too_deep();
+                    return false;
+                }
+                let is_object = b == b'{';
+                let node = self.nodes.len() as u32;
+                self.nodes.push(Node {
+                    kind: if is_object { Kind::Object } else { Kind::Array },
+                    flags: 0,
+                    start: start as u32,
+                    end: start as u32,
+                    next: 0,
+                });
+                self.stack.push(Frame {
+                    node,
+                    is_object,
+                    open: start as u32,
+                });
+                self.pos += 1;
+                true
+            }
+            b'-' | b'0'..=b'9' => {
+                match scan::number(self.bytes, start, self.end) {
+                    Ok((end, integer)) => {
+                        self.push(
+                            Kind::Number,
+                            if integer { flags::INTEGER } else { 0 },
+                            start,
+                            end,
+                        );
+                        self.pos = end;
+                    }
+                    Err(reason) => {
+                        let end = scan::junk_end(self.bytes, start, self.end);
+                        let found = describe(self.text(start, end));
+                        self.error(start, end, format!("invalid number {found}: {reason}"));
+                        self.push(Kind::Error, 0, start, end);
+                        self.pos = end;
+                    }
+                }
+                false
+            }
+            b't' => self.literal(b"true", Kind::True),
+            b'f' => self.literal(b"false", Kind::False),
+            b'n' => self.literal(b"null", Kind::Null),
+            b',' | b']' | b'}' => {
+                let found = describe(self.text(start, start + 1));
+                self.error(start, start, format!("expected a value, found {found}"));
+                self.push(Kind::Error, 0, start, start);
+                false
+            }
+            _ => {
+                self.junk_value(start);
+                false
+            }
+        }
+    }
+
+    #[cold]
+    fn junk_value(&mut self, start: usize) {
+        let end = scan::junk_end(self.bytes, start, self.end);
+        let text = self.text(start, end);
+        let found = describe(text);
+        let help = if text.starts_with('\'') {
+            Some("JSON strings use double quotes")
+        } else if matches!(
+            text,
+            "NaN" | "Infinity" | "-Infinity" | "+Infinity" | "undefined"
+        ) {
+            Some("JSON has no such value; use null or a string")
+        } else if text.starts_with('+') || text.starts_with('.') {
+            Some("JSON numbers start with `-` or a digit")
+        } else if text.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
+            Some("put text in double quotes; the only bare words are true, false and null")
+        } else {
+            None
+        };
+        let d = self.error(start, end, format!("expected a value, found {found}"));
+        if let Some(help) = help {
+            d.set_help(help);
+        }
+        self.push(Kind::Error, 0, start, end);
+        self.pos = end;
+    }
+
+    #[inline]
+    fn literal(&mut self, word: &[u8], kind: Kind) -> bool {
+        let start = self.pos;
+        let end = start + word.len();
+        if end <= self.end
+            && &self.bytes[start..end] == word
+            && !(end < self.end && scan::is_word_byte(self.bytes[end]))
+        {
+            self.push(kind, 0, start, end);
+            self.pos = end;
+        } else {
+            self.junk_value(start);
+        }
+        false
+    }
+
+    /// Parses a string at `pos` (an opening quote) and pushes its node.
+    #[inline]
+    fn string(&mut self) {
+        let start = self.pos;
+        let bytes = self.bytes;
+        let end = self.end;
+        let mut i = start + 1;
+        let mut fl = 0u8;
+        loop {
+            i = scan::string_stop(bytes, i, end);
+            if i >= end {
+                fl |= flags::INVALID | flags::UNTERMINATED;
+                self.error(start, end, "unterminated string: expected a closing `\"`");
+                break;
+            }
+            match bytes[i] {
+                b'"' => {
+                    i += 1;
+                    break;
+                }
+                b'\\' => {
+                    fl |= flags::ESCAPES;
+                    i = self.escape(i, &mut fl);
+                }
+                b'\n' | b'\r' => {
+                    fl |= flags::INVALID | flags::UNTERMINATED;
+                    self.error(start, i, "unterminated string: a line break cannot appear inside a string")
+                        .set_help("close the string with `\"` before the end of the line, or write the line break as `\\n`");
+                    break;
+                }
+                c => {
+                    fl |= flags::INVALID;
+                    let escape = match c {
+                        b'\t' => "`\\t`".to_owned(),
+                        c => format!("`\\u{c:04x}`"),
+                    };
+                    self.error(
+                        i,
+                        i + 1,
+                        format!("control character U+{c:04X} must be escaped in a string"),
+                    )
+                    .set_help(format!("write it as {escape}"));
+                    i += 1;
+                }
+            }
+        }
+        self.push(Kind::String, fl, start, i);
+        self.pos = i;
+    }
+
+    /// Validates the escape at `i` (a backslash); returns the offset after it.
+    #[cold]
+    fn escape(&mut self, i: usize, fl: &mut u8) -> usize {
+        let bytes = self.bytes;
+        let end = self.end;
+        let Some(&e) = bytes[..end].get(i + 1) else {
+            return i + 1;
+        };
+        match e {
+            b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => i + 2,
+            b'u' => {
+                let hex = |at: usize| -> Option<u32> {
+                    let digits = bytes[..end].get(at..at + 4)?;
+                    let mut v = 0;
+                    for &d in digits {
+                        v = v * 16 + (d as char).to_digit(16)?;
+                    }
+                    Some(v)
+                };
+                let Some(cp) = hex(i + 2) else {
+                    let mut j = i + 2;
+                    while j < end && j < i + 6 && bytes[j].is_ascii_hexdigit() {
+                        j += 1;
+                    }
+                    *fl |= flags::INVALID;
+                    self.error(
+                        i,
+                        j,
+                        "invalid `\\u` escape: expected four hexadecimal digits",
+                    );
+                    return j;
+                };
+                match cp {
+                    0xD800..=0xDBFF => {
+                        if bytes[..end].get(i + 6..i + 8) == Some(b"\\u")
+                            && hex(i + 8).is_some_and(|lo| (0xDC00..=0xDFFF).contains(&lo))
+                        {
+                            return i + 12;
+                        }
+                        self.lone_surrogate(i, cp, fl);
+                    }
+                    0xDC00..=0xDFFF => self.lone_surrogate(i, cp, fl),
+                    _ => {}
+                }
+                i + 6
+            }
+            b'\n' | b'\r' => {
+                *fl |= flags::INVALID;
+                self.error(
+                    i,
+                    i + 1,
+                    "invalid escape: a backslash cannot end a line inside a string",
+                );
+                i + 1
+            }
+            _ => {
+                let len = scan::char_len(e);
+                let stop = (i + 1 + len).min(end);
+                *fl |= flags::INVALID;
+                let found = self.text(i, stop).to_owned();
+                self.error(i, stop, format!("invalid escape `{found}`"))
+                    .set_help("valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX");
+                stop
+            }
+        }
+    }
+
+    fn lone_surrogate(&mut self, i: usize, cp: u32, fl: &mut u8) {
+        *fl |= flags::LONE_SURROGATE;
+        self.diagnostics.push(
+            Diagnostic::new(
+                codes::LONE_SURROGATE,
+                Severity::Warning,
+                Span::new(i as u32, i as u32 + 6),
+                format!("`\\u{cp:04X}` is half of a UTF-16 surrogate pair with no other half"),
+            )
+            .with_help("the value decodes to U+FFFD; many parsers reject it"),
+        );
+    }
+
+    /// Parses an object key and the `:` after it; `pos` is at the first byte after `{` or `,`
+    /// (whitespace skipped).
+    fn key_colon(&mut self) -> Next {
+        let start = self.pos;
+        match self.peek() {
+            Some(b'"') => self.string(),
+            None => {
+                // The end-of-input diagnostic comes from the caller.
+                self.push(Kind::Error, 0, start, start);
+                self.push(Kind::Error, 0, start, start);
+                return Next::AfterValue;
+            }
+            Some(b',' | b'}') => {
+                let found = self.found();
+                self.error(
+                    start,
+                    start,
+                    format!("expected a string key, found {found}"),
+                );
+                self.push(Kind::Error, 0, start, start);
+                self.push(Kind::Error, 0, start, start);
+                return Next::AfterValue;
+            }
+            Some(b':' | b'{' | b'[') => {
+                let found = self.found();
+                self.error(
+                    start,
+                    start,
+                    format!("expected a string key, found {found}"),
+                );
+                self.push(Kind::Error, 0, start, start);
+            }
+            Some(_) => {
+                let end = scan::junk_end(self.bytes, start, self.end);
+                let text = self.text(start, end);
+                let found = describe(text);
+                let help = if text.starts_with('\'') {
+                    "JSON keys use double quotes"
+                } else {
+                    "put the key in double quotes"
+                };
+                self.error(start, end, format!("expected a string key, found {found}"))
+                    .set_help(help);
+                self.push(Kind::Error, 0, start, end);
+                self.pos = end;
+            }
+        }
+        self.skip_ws();
+        match self.peek() {
+            Some(b':') => {
+                self.pos += 1;
+                self.skip_ws();
+                Next::Value
+            }
+            Some(c) if scan::starts_value(c) => {
+                let found = self.found();
+                let pos = self.pos;
+                self.error(
+                    pos,
+                    pos,
+                    format!("expected `:` after the key, found {found}"),
+                );
+                Next::Value
+            }
+            _ => {
+                let found = self.found();
+                let pos = self.pos;
+                self.error(
+                    pos,
+                    pos,
+                    format!("expected `:` after the key, found {found}"),
+                );
+                self.push(Kind::Error, 0, pos, pos);
+                Next::AfterValue
+            }
+        }
+    }
+
+    #[cold]
+    fn trailing_comma(&mut self, comma: usize) {
+        let span = Span::new(comma as u32, comma as u32 + 1);
+        self.trailing_commas.push(span);
+        if !self.options.allow_trailing_commas {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    codes::TRAILING_COMMA,
+                    Severity::Error,
+                    span,
+                    "trailing commas are not allowed in strict JSON",
+                )
+                .with_help("remove the comma"),
+            );
+        }
+    }
+
+    /// Closes the innermost container at `pos`.
+    #[inline]
+    fn close(&mut self) {
+        let frame = self.stack.pop().expect("close with an open container");
+        let next = self.nodes.len() as u32;
+        let node = &mut self.nodes[frame.node as usize];
+        node.end = self.pos as u32;
+        node.next = next;
+        // Two members or more: at least five nodes (key, value, key, value) after the object.
+        if frame.is_object && self.options.duplicate_keys && next - frame.node >= 5 {
+            self.duplicate_keys(frame.node);
+        }
+    }
+
+    #[cold]
+    fn mismatched(&mut self, closer: u8) {
+        let want_object = closer == b'}';
+        let frame = *self
+            .stack
+            .last()
+            .expect("mismatched closer inside a container");
+        let expected = if frame.is_object { "`}`" } else { "`]`" };
+        let pos = self.pos;
+        if self
+            .stack
+            .iter()
+            .rev()
+            .skip(1)
+            .any(|f| f.is_object == want_object)
+        {
+            let open = if frame.is_object { "`{`" } else { "`[`" };
+            let label = Label::with_message(
+                Span::new(frame.open, frame.open + 1),
+                format!("this {open} is not closed"),
+            );
+            self.error(
+                pos,
+                pos + 1,
+                format!("expected `,` or {expected}, found `{}`", closer as char),
+            )
+            .add_secondary(label);
+            while self
+                .stack
+                .last()
+                .is_some_and(|f| f.is_object != want_object)
+            {
+                self.close();
+            }
+        } else {
+            self.error(
+                pos,
+                pos + 1,
+                format!("expected `,` or {expected}, found `{}`", closer as char),
+            );
+            self.pos += 1;
+        }
+    }
+
+    #[cold]
+    fn unclosed_at_end(&mut self) {
+        let frame = *self.stack.last().expect("unclosed container");
+        let (expected, open) = if frame.is_object {
+            ("`}`", "`{`")
+        } else {
+            ("`]`", "`[`")
+        };
+        let pos = self.pos;
+        let label = Label::with_message(
+            Span::new(frame.open, frame.open + 1),
+            format!("this {open} is never closed"),
+        );
+        self.error(
+            pos,
+            pos,
+            format!("expected `,` or {expected}, found end of input"),
+        )
+        .add_secondary(label);
+        while !self.stack.is_empty() {
+            self.close();
+        }
+    }
+
+    /// Skips a container nested beyond the limit, without recursion, and pushes an `Error`
+    /// node for it.
+    #[cold]
+    fn too_deep(&mut self) {
+        let start = self.pos;
+        let bytes = &self.bytes[..self.end];
+        let mut depth = 0usize;
+        let mut i = start;
+        let mut end = self.end;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'[' | b'{' => depth += 1,
+                b']' | b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = i + 1;
+                        break;
+                    }
+                }
+                b'"' => {
+                    i += 1;
+                    loop {
+                        i = scan::string_stop(bytes, i, bytes.len());
+                        match bytes.get(i) {
+                            Some(b'\\') => i += 2,
+                            Some(b'"' | b'\n' | b'\r') | None => break,
+                            Some(_) => i += 1,
+                        }
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let end = end.min(self.end);
+        let max = self.options.max_depth;
+        self.diagnostics.push(
+            Diagnostic::new(
+                codes::NESTING,
+                Severity::Error,
+                Span::new(start as u32, start as u32 + 1),
+                format!("arrays and objects are nested deeper than {max} levels"),
+            )
+            .with_help("this value is skipped; flatten the data or raise the nesting limit"),
+        );
+        self.push(Kind::Error, 0, start, end);
+        self.pos = end;
+    }
+
+    // ----- duplicate keys -------------------------------------------------------------------
+
+    fn key_bytes(&self, key: u32) -> Option<Cow<'_, [u8]>> {
+        let node = self.nodes[key as usize];
+        if node.kind != Kind::String {
+            return None;
+        }
+        let range = crate::decode::content_range(node);
+        let raw = &self.bytes[range];
+        if node.flags & flags::ESCAPES == 0 {
+            Some(Cow::Borrowed(raw))
+        } else {
+            let text = std::str::from_utf8(raw).unwrap_or("");
+            Some(Cow::Owned(crate::decode::unescape(text).into_bytes()))
+        }
+    }
+
+    fn duplicate_keys(&mut self, object: u32) {
+        let mut keys = std::mem::take(&mut self.key_scratch);
+        keys.clear();
+        let mut k = object + 1;
+        let end = self.nodes.len() as u32;
+        let mut any_escapes = false;
+        while k < end {
+            let node = self.nodes[k as usize];
+            if node.kind == Kind::String {
+                any_escapes |= node.flags & flags::ESCAPES != 0;
+                keys.push(k);
+            }
+            k = self.nodes[k as usize + 1].next;
+        }
+        if keys.len() <= 16 {
+            for j in 1..keys.len() {
+                let kj = self.nodes[keys[j] as usize];
+                for i in 0..j {
+                    let ki = self.nodes[keys[i] as usize];
+                    // Without escapes, equal keys have equal lengths: compare raw text.
+                    if !any_escapes && ki.end - ki.start != kj.end - kj.start {
+                        continue;
+                    }
+                    if self.key_bytes(keys[i]) == self.key_bytes(keys[j]) {
+                        self.report_duplicate(keys[i], keys[j]);
+                        break;
+                    }
+                }
+            }
+        } else {
+            let mut hashes = std::mem::take(&mut self.hash_scratch);
+            hashes.clear();
+            for &key in &keys {
+                let bytes = self.key_bytes(key).unwrap_or_default();
+                hashes.push((fnv1a(&bytes), key));
+            }
+            hashes.sort_unstable();
+            let mut g = 0;
+            while g < hashes.len() {
+                let mut h = g + 1;
+                while h < hashes.len() && hashes[h].0 == hashes[g].0 {
+                    h += 1;
+                }
+                for j in g + 1..h {
+                    if let Some(i) =
+                        (g..j).find(|&i| self.key_bytes(hashes[i].1) == self.key_bytes(hashes[j].1))
+                    {
+                        self.report_duplicate(hashes[i].1, hashes[j].1);
+                    }
+                }
+                g = h;
+            }
+            self.hash_scratch = hashes;
+        }
+        self.key_scratch = keys;
+    }
+
+    fn report_duplicate(&mut self, first: u32, again: u32) {
+        let (a, b) = (self.nodes[first as usize], self.nodes[again as usize]);
+        let name = self
+            .key_bytes(again)
+            .map(|k| String::from_utf8_lossy(&k).into_owned())
+            .unwrap_or_default();
+        let shown: String = name.chars().take(60).collect();
+        self.diagnostics.push(
+            Diagnostic::new(
+                codes::DUPLICATE_KEY,
+                Severity::Warning,
+                b.span(),
+                format!("duplicate key `{shown}`: most clients keep only the last value"),
+            )
+            .with_label("defined again here")
+            .with_secondary(Label::with_message(a.span(), "first defined here"))
+            .with_help("remove one of the two members"),
+        );
+    }
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+impl Parser<'_> {
+    /// Pushes an `Error` root with its diagnostic (for ranges that cannot be parsed at all).
+    pub(crate) fn push_error_root(&mut self, at: u32, diagnostic: Diagnostic) {
+        self.diagnostics.push(diagnostic);
+        let root = self.nodes.len() as u32;
+        self.push(Kind::Error, 0, at as usize, at as usize);
+        self.roots.push(root);
+    }
+}
