@@ -142,7 +142,7 @@ mod tests {
         assert_eq!(unescape(r"\uD800x"), "\u{FFFD}x");
         assert_eq!(unescape(r"\uDC00"), "\u{FFFD}");
         assert_eq!(unescape(r"\uD800\u0041"), "\u{FFFD}A");
-        assert_eq!(unescape(r"\x\é"), "\u{FFFD}x\u{FFFD}");
+        assert_eq!(unescape(r"\x\é"), "\u{FFFD}\u{FFFD}");
         assert_eq!(unescape(r"end\"), "end\u{FFFD}");
     }
 

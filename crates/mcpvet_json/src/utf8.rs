@@ -80,8 +80,8 @@ mod tests {
         assert_eq!(d.text.len(), bytes.len());
         assert_eq!(&*d.text, "[\"a?b\"]\n[\"?\"]\n[1]");
         assert_eq!(d.diagnostics.len(), 2);
-        assert_eq!(d.diagnostics[0].span(), Span::new(4, 5));
-        assert!(d.diagnostics[0].message().contains("offset 4"));
-        assert_eq!(d.diagnostics[1].span(), Span::new(11, 12));
+        assert_eq!(d.diagnostics[0].span(), Span::new(3, 4));
+        assert!(d.diagnostics[0].message().contains("offset 3"));
+        assert_eq!(d.diagnostics[1].span(), Span::new(10, 11));
     }
 }
