@@ -1,1 +1,2 @@
+//! Parser benchmark (being written).
 fn main() {}

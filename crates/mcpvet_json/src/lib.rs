@@ -45,11 +45,13 @@ mod parser;
 mod scan;
 mod utf8;
 
+#[cfg(feature = "proptest")]
+pub mod arbitrary;
 #[cfg(feature = "testing")]
 pub mod testing;
 
 pub use document::{Items, JsonDocument, Member, Members, NodeId, Number, Value, ValueKind};
 pub use lines::{line_ranges, parse_lines, parse_ranges};
 pub use options::JsonOptions;
-pub use parser::{ParseOutcome, parse, parse_bytes};
+pub use parser::{JsonParser, ParseOutcome, parse, parse_bytes};
 pub use utf8::{DecodedText, decode_utf8};

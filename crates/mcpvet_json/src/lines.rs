@@ -7,7 +7,7 @@ use mcpvet_text::Span;
 use crate::codes;
 use crate::document::JsonDocument;
 use crate::options::JsonOptions;
-use crate::parser::{ParseOutcome, parse_text};
+use crate::parser::{JsonParser, ParseOutcome};
 
 /// The byte ranges of the lines of `text`, without their `\n` (a `\r` before it is kept; it is
 /// JSON whitespace).
@@ -38,21 +38,7 @@ fn is_blank(text: &str) -> bool {
 /// stay relative to the start of the file. A line that is not JSON gets its diagnostics and
 /// parsing goes on with the next line.
 pub fn parse_lines<'a>(text: &'a str, options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
-    parse_text(
-        Cow::Borrowed(text),
-        Vec::new(),
-        options,
-        |parser, start, _| {
-            for range in line_ranges(text) {
-                let range = range.start.max(start)..range.end;
-                if range.start >= range.end || is_blank(&text[range.clone()]) {
-                    continue;
-                }
-                let root = parser.parse_root(range.start, range.end);
-                parser.roots.push(root);
-            }
-        },
-    )
+    JsonParser::new(options.clone()).parse_lines(text)
 }
 
 /// Parses each of `ranges` (byte ranges of `text`, in increasing order) as one JSON value:
@@ -63,11 +49,31 @@ pub fn parse_ranges<'a>(
     ranges: impl IntoIterator<Item = Range<usize>>,
     options: &JsonOptions,
 ) -> ParseOutcome<JsonDocument<'a>> {
-    parse_text(
-        Cow::Borrowed(text),
-        Vec::new(),
-        options,
-        |parser, start, _| {
+    JsonParser::new(options.clone()).parse_ranges(text, ranges)
+}
+
+impl JsonParser {
+    /// Parses JSON Lines (see [`parse_lines`]).
+    pub fn parse_lines<'a>(&mut self, text: &'a str) -> ParseOutcome<JsonDocument<'a>> {
+        self.run(Cow::Borrowed(text), Vec::new(), |parser, start, _| {
+            for range in line_ranges(text) {
+                let range = range.start.max(start)..range.end;
+                if range.start >= range.end || is_blank(&text[range.clone()]) {
+                    continue;
+                }
+                let root = parser.parse_root(range.start, range.end);
+                parser.roots.push(root);
+            }
+        })
+    }
+
+    /// Parses byte ranges of `text` (see [`parse_ranges`]).
+    pub fn parse_ranges<'a>(
+        &mut self,
+        text: &'a str,
+        ranges: impl IntoIterator<Item = Range<usize>>,
+    ) -> ParseOutcome<JsonDocument<'a>> {
+        self.run(Cow::Borrowed(text), Vec::new(), |parser, start, _| {
             for range in ranges {
                 let range = range.start.max(start)..range.end.min(text.len());
                 if range.start > range.end
@@ -89,8 +95,8 @@ pub fn parse_ranges<'a>(
                 let root = parser.parse_root(range.start, range.end);
                 parser.roots.push(root);
             }
-        },
-    )
+        })
+    }
 }
 
 #[cfg(test)]

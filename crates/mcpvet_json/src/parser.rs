@@ -29,12 +29,10 @@ impl<T> ParseOutcome<T> {
 /// Parses one JSON text.
 ///
 /// Never fails: problems are diagnostics, and the document holds what could be read. A byte
-/// order mark at offset 0 is skipped and reported.
+/// order mark at offset 0 is skipped and reported. To parse many texts, keep a [`JsonParser`]
+/// and [`recycle`](JsonParser::recycle) documents into it: that reuses the node arena.
 pub fn parse<'a>(text: &'a str, options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
-    parse_text(Cow::Borrowed(text), Vec::new(), options, |p, start, end| {
-        let root = p.parse_root(start, end);
-        p.roots.push(root);
-    })
+    JsonParser::new(options.clone()).parse(text)
 }
 
 /// Parses one JSON text given as bytes.
@@ -42,88 +40,147 @@ pub fn parse<'a>(text: &'a str, options: &JsonOptions) -> ParseOutcome<JsonDocum
 /// Invalid UTF-8 is reported at the offset of the first bad byte of each affected line; each
 /// bad byte is read as `?` so the rest of the input still parses with unchanged offsets.
 pub fn parse_bytes<'a>(bytes: &'a [u8], options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
-    let decoded = decode_utf8(bytes);
-    parse_text(
-        decoded.text,
-        decoded.diagnostics,
-        options,
-        |p, start, end| {
-            let root = p.parse_root(start, end);
-            p.roots.push(root);
-        },
-    )
+    JsonParser::new(options.clone()).parse_bytes(bytes)
 }
 
-/// Shared driver: handles the size limit and the byte order mark, then lets `body` parse the
-/// text after the BOM (one root, or one per line or range).
-pub(crate) fn parse_text<'a>(
-    text: Cow<'a, str>,
-    mut diagnostics: Vec<Diagnostic>,
-    options: &JsonOptions,
-    body: impl FnOnce(&mut Parser<'_>, usize, usize),
-) -> ParseOutcome<JsonDocument<'a>> {
-    let mut doc = JsonDocument::empty(Cow::Borrowed(""));
-    if let Err(err) = mcpvet_text::check_len(text.len()) {
-        diagnostics.push(Diagnostic::new(
-            codes::SYNTAX,
-            Severity::Error,
-            Span::empty(0),
-            err.to_string(),
-        ));
+/// A reusable parser: keeps its options, its scratch stacks and (through
+/// [`recycle`](Self::recycle)) the node arena of a finished document, so parsing many texts
+/// allocates almost nothing.
+///
+/// ```
+/// use mcpvet_json::{JsonOptions, JsonParser};
+///
+/// let mut parser = JsonParser::new(JsonOptions::strict());
+/// for line in [r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#] {
+///     let outcome = parser.parse(line);
+///     assert!(!outcome.has_errors());
+///     parser.recycle(outcome.value);
+/// }
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct JsonParser {
+    options: JsonOptions,
+    spare_nodes: Vec<Node>,
+    stack: Vec<Frame>,
+    key_scratch: Vec<u32>,
+    table_scratch: Vec<u32>,
+}
+
+impl JsonParser {
+    /// A parser with `options`.
+    pub fn new(options: JsonOptions) -> Self {
+        JsonParser {
+            options,
+            ..JsonParser::default()
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &JsonOptions {
+        &self.options
+    }
+
+    /// Parses one JSON text (see [`parse`]).
+    pub fn parse<'a>(&mut self, text: &'a str) -> ParseOutcome<JsonDocument<'a>> {
+        self.run(Cow::Borrowed(text), Vec::new(), |p, start, end| {
+            let root = p.parse_root(start, end);
+            p.roots.push(root);
+        })
+    }
+
+    /// Parses one JSON text given as bytes (see [`parse_bytes`]).
+    pub fn parse_bytes<'a>(&mut self, bytes: &'a [u8]) -> ParseOutcome<JsonDocument<'a>> {
+        let decoded = decode_utf8(bytes);
+        self.run(decoded.text, decoded.diagnostics, |p, start, end| {
+            let root = p.parse_root(start, end);
+            p.roots.push(root);
+        })
+    }
+
+    /// Gives the arena of a document that is no longer needed back to the parser.
+    pub fn recycle(&mut self, document: JsonDocument<'_>) {
+        let mut nodes = document.nodes;
+        if nodes.capacity() > self.spare_nodes.capacity() {
+            nodes.clear();
+            self.spare_nodes = nodes;
+        }
+    }
+
+    /// Shared driver: handles the size limit and the byte order mark, then lets `body` parse
+    /// the text after the BOM (one root, or one per line or range).
+    pub(crate) fn run<'a>(
+        &mut self,
+        text: Cow<'a, str>,
+        mut diagnostics: Vec<Diagnostic>,
+        body: impl FnOnce(&mut Parser<'_>, usize, usize),
+    ) -> ParseOutcome<JsonDocument<'a>> {
+        let mut doc = JsonDocument::empty(Cow::Borrowed(""));
+        if let Err(err) = mcpvet_text::check_len(text.len()) {
+            diagnostics.push(Diagnostic::new(
+                codes::SYNTAX,
+                Severity::Error,
+                Span::empty(0),
+                err.to_string(),
+            ));
+            doc.text = text;
+            return ParseOutcome {
+                value: doc,
+                diagnostics,
+            };
+        }
+        let mut start = 0;
+        if text.starts_with('\u{feff}') {
+            doc.bom = Some(Span::new(0, 3));
+            diagnostics.push(
+                Diagnostic::new(
+                    codes::BOM,
+                    Severity::Warning,
+                    Span::new(0, 3),
+                    "the input starts with a UTF-8 byte order mark",
+                )
+                .with_help("save the file as UTF-8 without BOM; some clients fail to read it"),
+            );
+            start = 3;
+        }
+        {
+            let mut nodes = std::mem::take(&mut self.spare_nodes);
+            nodes.clear();
+            nodes.reserve(text.len() / 12 + 4);
+            let mut parser = Parser {
+                bytes: text.as_bytes(),
+                pos: start,
+                end: text.len(),
+                options: &self.options,
+                nodes,
+                roots: Vec::new(),
+                stack: std::mem::take(&mut self.stack),
+                diagnostics,
+                comments: Vec::new(),
+                trailing_commas: Vec::new(),
+                key_scratch: std::mem::take(&mut self.key_scratch),
+                table_scratch: std::mem::take(&mut self.table_scratch),
+            };
+            body(&mut parser, start, text.len());
+            doc.nodes = parser.nodes;
+            doc.roots = parser.roots;
+            doc.comments = parser.comments;
+            doc.trailing_commas = parser.trailing_commas;
+            diagnostics = parser.diagnostics;
+            self.stack = parser.stack;
+            self.key_scratch = parser.key_scratch;
+            self.table_scratch = parser.table_scratch;
+        }
+        diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         doc.text = text;
-        return ParseOutcome {
+        ParseOutcome {
             value: doc,
             diagnostics,
-        };
-    }
-    let mut start = 0;
-    if text.starts_with('\u{feff}') {
-        doc.bom = Some(Span::new(0, 3));
-        diagnostics.push(
-            Diagnostic::new(
-                codes::BOM,
-                Severity::Warning,
-                Span::new(0, 3),
-                "the input starts with a UTF-8 byte order mark",
-            )
-            .with_help("save the file as UTF-8 without BOM; some clients fail to read it"),
-        );
-        start = 3;
-    }
-    {
-        let mut nodes = std::mem::take(&mut doc.nodes);
-        nodes.reserve(text.len() / 12 + 4);
-        let mut parser = Parser {
-            bytes: text.as_bytes(),
-            pos: start,
-            end: text.len(),
-            options,
-            nodes,
-            roots: Vec::new(),
-            stack: Vec::new(),
-            diagnostics,
-            comments: Vec::new(),
-            trailing_commas: Vec::new(),
-            key_scratch: Vec::new(),
-            hash_scratch: Vec::new(),
-        };
-        body(&mut parser, start, text.len());
-        doc.nodes = parser.nodes;
-        doc.roots = parser.roots;
-        doc.comments = parser.comments;
-        doc.trailing_commas = parser.trailing_commas;
-        diagnostics = parser.diagnostics;
-    }
-    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
-    doc.text = text;
-    ParseOutcome {
-        value: doc,
-        diagnostics,
+        }
     }
 }
 
 #[derive(Debug, Clone, Copy)]
-struct Frame {
+pub(crate) struct Frame {
     node: u32,
     is_object: bool,
     open: u32,
@@ -148,7 +205,7 @@ pub(crate) struct Parser<'p> {
     comments: Vec<Span>,
     trailing_commas: Vec<Span>,
     key_scratch: Vec<u32>,
-    hash_scratch: Vec<(u64, u32)>,
+    table_scratch: Vec<u32>,
 }
 
 impl Parser<'_> {
@@ -199,15 +256,34 @@ impl Parser<'_> {
         describe(self.text(self.pos, end))
     }
 
+    /// Skips whitespace and comments. Inline fast path: the next byte is already significant.
     #[inline]
     fn skip_ws(&mut self) {
+        let bytes = &self.bytes[..self.end];
+        match bytes.get(self.pos) {
+            Some(&b) if b > b' ' && b != b'/' => return,
+            // `": "` and `, `: one space before a significant byte.
+            Some(b' ') => {
+                if let Some(&b) = bytes.get(self.pos + 1)
+                    && b > b' '
+                    && b != b'/'
+                {
+                    self.pos += 1;
+                    return;
+                }
+            }
+            _ => {}
+        }
+        self.skip_ws_slow();
+    }
+
+    #[inline(never)]
+    fn skip_ws_slow(&mut self) {
         let bytes = self.bytes;
         let end = self.end;
         let mut i = self.pos;
         loop {
-            while i < end && matches!(bytes[i], b' ' | b'\n' | b'\r' | b'\t') {
-                i += 1;
-            }
+            i = scan::skip_whitespace(bytes, i, end);
             if i + 1 < end && bytes[i] == b'/' && matches!(bytes[i + 1], b'/' | b'*') {
                 i = self.comment(i);
                 continue;
@@ -495,7 +571,14 @@ impl Parser<'_> {
                 }
                 b'\\' => {
                     fl |= flags::ESCAPES;
-                    i = self.escape(i, &mut fl);
+                    i = match bytes.get(i + 1) {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't')
+                            if i + 1 < end =>
+                        {
+                            i + 2
+                        }
+                        _ => self.escape(i, &mut fl),
+                    };
                 }
                 b'\n' | b'\r' => {
                     fl |= flags::INVALID | flags::UNTERMINATED;
@@ -831,21 +914,21 @@ impl Parser<'_> {
 
     // ----- duplicate keys -------------------------------------------------------------------
 
-    fn key_bytes(&self, key: u32) -> Option<Cow<'_, [u8]>> {
+    /// The decoded bytes of key node `key` (borrowed when it holds no escape).
+    fn key_bytes(&self, key: u32) -> Cow<'_, [u8]> {
         let node = self.nodes[key as usize];
-        if node.kind != Kind::String {
-            return None;
-        }
-        let range = crate::decode::content_range(node);
-        let raw = &self.bytes[range];
+        let raw = &self.bytes[crate::decode::content_range(node)];
         if node.flags & flags::ESCAPES == 0 {
-            Some(Cow::Borrowed(raw))
+            Cow::Borrowed(raw)
         } else {
             let text = std::str::from_utf8(raw).unwrap_or("");
-            Some(Cow::Owned(crate::decode::unescape(text).into_bytes()))
+            Cow::Owned(crate::decode::unescape(text).into_bytes())
         }
     }
 
+    /// Reports keys of `object` (just closed) that repeat an earlier key. Compares decoded
+    /// keys; raw text when no key of the object holds an escape (the common case).
+    #[inline(never)]
     fn duplicate_keys(&mut self, object: u32) {
         let mut keys = std::mem::take(&mut self.key_scratch);
         keys.clear();
@@ -860,55 +943,74 @@ impl Parser<'_> {
             }
             k = self.nodes[k as usize + 1].next;
         }
-        if keys.len() <= 16 {
+        if any_escapes {
+            self.duplicate_keys_decoded(&keys);
+        } else if keys.len() <= 8 {
             for j in 1..keys.len() {
-                let kj = self.nodes[keys[j] as usize];
-                for i in 0..j {
-                    let ki = self.nodes[keys[i] as usize];
-                    // Without escapes, equal keys have equal lengths: compare raw text.
-                    if !any_escapes && ki.end - ki.start != kj.end - kj.start {
-                        continue;
-                    }
-                    if self.key_bytes(keys[i]) == self.key_bytes(keys[j]) {
-                        self.report_duplicate(keys[i], keys[j]);
-                        break;
-                    }
+                let b = self.raw_key(keys[j]);
+                if let Some(&i) = keys[..j].iter().find(|&&i| self.raw_key(i) == b) {
+                    self.report_duplicate(i, keys[j]);
                 }
             }
         } else {
-            let mut hashes = std::mem::take(&mut self.hash_scratch);
-            hashes.clear();
+            // Open addressing over raw key text; the table is reused across objects.
+            let mut table = std::mem::take(&mut self.table_scratch);
+            let size = (keys.len() * 2).next_power_of_two();
+            table.clear();
+            table.resize(size, u32::MAX);
+            let mask = size - 1;
             for &key in &keys {
-                let bytes = self.key_bytes(key).unwrap_or_default();
-                hashes.push((fnv1a(&bytes), key));
-            }
-            hashes.sort_unstable();
-            let mut g = 0;
-            while g < hashes.len() {
-                let mut h = g + 1;
-                while h < hashes.len() && hashes[h].0 == hashes[g].0 {
-                    h += 1;
-                }
-                for j in g + 1..h {
-                    if let Some(i) =
-                        (g..j).find(|&i| self.key_bytes(hashes[i].1) == self.key_bytes(hashes[j].1))
-                    {
-                        self.report_duplicate(hashes[i].1, hashes[j].1);
+                let raw = self.raw_key(key);
+                let mut slot = quick_hash(raw) as usize & mask;
+                loop {
+                    let other = table[slot];
+                    if other == u32::MAX {
+                        table[slot] = key;
+                        break;
                     }
+                    if self.raw_key(other) == raw {
+                        self.report_duplicate(other, key);
+                        break;
+                    }
+                    slot = (slot + 1) & mask;
                 }
-                g = h;
             }
-            self.hash_scratch = hashes;
+            self.table_scratch = table;
         }
         self.key_scratch = keys;
     }
 
+    #[inline]
+    fn raw_key(&self, key: u32) -> &[u8] {
+        let node = self.nodes[key as usize];
+        &self.bytes[node.start as usize + 1
+            ..(node.end as usize)
+                .saturating_sub(1)
+                .max(node.start as usize + 1)]
+    }
+
+    #[cold]
+    fn duplicate_keys_decoded(&mut self, keys: &[u32]) {
+        let decoded: Vec<(Cow<'_, [u8]>, u32)> =
+            keys.iter().map(|&k| (self.key_bytes(k), k)).collect();
+        let mut found = Vec::new();
+        for j in 1..decoded.len() {
+            if let Some(i) = decoded[..j]
+                .iter()
+                .find(|(bytes, _)| *bytes == decoded[j].0)
+            {
+                found.push((i.1, decoded[j].1));
+            }
+        }
+        drop(decoded);
+        for (first, again) in found {
+            self.report_duplicate(first, again);
+        }
+    }
+
     fn report_duplicate(&mut self, first: u32, again: u32) {
         let (a, b) = (self.nodes[first as usize], self.nodes[again as usize]);
-        let name = self
-            .key_bytes(again)
-            .map(|k| String::from_utf8_lossy(&k).into_owned())
-            .unwrap_or_default();
+        let name = String::from_utf8_lossy(&self.key_bytes(again)).into_owned();
         let shown: String = name.chars().take(60).collect();
         self.diagnostics.push(
             Diagnostic::new(
@@ -924,13 +1026,18 @@ impl Parser<'_> {
     }
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+/// A cheap hash of a key: its length and its first and last eight bytes.
+#[inline]
+fn quick_hash(bytes: &[u8]) -> u64 {
+    let head = bytes.first_chunk::<8>().map_or_else(
+        || bytes.iter().fold(0u64, |h, &b| (h << 8) | u64::from(b)),
+        |c| u64::from_le_bytes(*c),
+    );
+    let tail = bytes
+        .last_chunk::<8>()
+        .map_or(0, |c| u64::from_le_bytes(*c));
+    let h = head ^ tail.rotate_left(29) ^ (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20
 }
 
 impl Parser<'_> {

@@ -31,7 +31,8 @@ pub fn validate(outcome: &ParseOutcome<JsonDocument<'_>>) -> Result<(), String> 
     let diags = &outcome.diagnostics;
     let boundary = |o: u32| text.is_char_boundary(o as usize);
     for d in diags {
-        let spans = std::iter::once(d.span()).chain(d.secondary().iter().map(mcpvet_diagnostics::Label::span));
+        let spans = std::iter::once(d.span())
+            .chain(d.secondary().iter().map(mcpvet_diagnostics::Label::span));
         for s in spans {
             if s.end > len || s.start > s.end || !boundary(s.start) || !boundary(s.end) {
                 return Err(format!(
@@ -69,7 +70,9 @@ pub fn validate(outcome: &ParseOutcome<JsonDocument<'_>>) -> Result<(), String> 
             Kind::Null if src != "null" => return Err(format!("null node {i} slices {src:?}")),
             Kind::True if src != "true" => return Err(format!("true node {i} slices {src:?}")),
             Kind::False if src != "false" => return Err(format!("false node {i} slices {src:?}")),
-            Kind::Number if scan::number(src.as_bytes(), 0, src.len()).map(|(e, _)| e) != Ok(src.len()) => {
+            Kind::Number
+                if scan::number(src.as_bytes(), 0, src.len()).map(|(e, _)| e) != Ok(src.len()) =>
+            {
                 return Err(format!("number node {i} slices {src:?}"));
             }
             Kind::String => {

@@ -71,7 +71,10 @@ fn jsontestsuite_parsing() {
                 } else {
                     failures.push(format!(
                         "{name}: rejected: {:?}",
-                        outcome.diagnostics.first().map(mcpvet_diagnostics::Diagnostic::message)
+                        outcome
+                            .diagnostics
+                            .first()
+                            .map(mcpvet_diagnostics::Diagnostic::message)
                     ));
                 }
             }

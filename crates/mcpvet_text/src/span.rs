@@ -259,7 +259,10 @@ mod tests {
         assert_eq!(format!("{s:?}"), "3..8");
         assert_eq!(Range::<usize>::from(s), 3..8);
         assert_eq!(Span::try_from(2..5usize), Ok(Span::new(2, 5)));
-        #[expect(clippy::reversed_empty_ranges, reason = "a reversed range must be refused")]
+        #[expect(
+            clippy::reversed_empty_ranges,
+            reason = "a reversed range must be refused"
+        )]
         let reversed = 5..2usize;
         assert!(Span::try_from(reversed).is_err());
         assert!(Span::try_from(0..(u32::MAX as usize + 1)).is_err());

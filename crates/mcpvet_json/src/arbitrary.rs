@@ -1,0 +1,1 @@
+//! proptest strategies for JSON values and layouts (feature `proptest`, dev use only).
