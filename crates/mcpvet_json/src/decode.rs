@@ -98,6 +98,38 @@ pub(crate) fn unescape(raw: &str) -> String {
     out
 }
 
+/// Decodes JSON escapes into UTF-16 code units, keeping lone surrogates as they are (how
+/// JavaScript compares object keys).
+pub(crate) fn utf16_units(raw: &str) -> Vec<u16> {
+    let bytes = raw.as_bytes();
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\\' {
+            if let Some(&b'u') = bytes.get(i + 1)
+                && let Some(unit) = hex4(&bytes[i + 2..])
+            {
+                out.push(unit as u16);
+                i += 6;
+                continue;
+            }
+            // Any other escape decodes to one character.
+            let end = (i + 2).min(bytes.len());
+            let mut j = end;
+            while j < bytes.len() && !raw.is_char_boundary(j) {
+                j += 1;
+            }
+            out.extend(unescape(&raw[i..j]).encode_utf16());
+            i = j;
+        } else {
+            let next = memchr::memchr(b'\\', &bytes[i..]).map_or(bytes.len(), |p| i + p);
+            out.extend(raw[i..next].encode_utf16());
+            i = next;
+        }
+    }
+    out
+}
+
 /// Whether a valid JSON number lexeme denotes an integer, without rounding: the digits after
 /// the decimal point that the exponent does not shift into the integer part are all zeros.
 pub(crate) fn number_is_integral(lexeme: &str) -> bool {
@@ -144,6 +176,18 @@ mod tests {
         assert_eq!(unescape(r"\uD800\u0041"), "\u{FFFD}A");
         assert_eq!(unescape(r"\x\é"), "\u{FFFD}\u{FFFD}");
         assert_eq!(unescape(r"end\"), "end\u{FFFD}");
+    }
+
+    #[test]
+    fn utf16_units_keep_lone_surrogates() {
+        assert_eq!(utf16_units(r"\uD800"), vec![0xD800]);
+        assert_ne!(utf16_units(r"\uD800"), utf16_units(r"\uDBFF"));
+        assert_eq!(utf16_units(r"f\u006fo"), utf16_units("foo"));
+        assert_eq!(
+            utf16_units(r"\uD83D\uDE00"),
+            "😀".encode_utf16().collect::<Vec<_>>()
+        );
+        assert_eq!(utf16_units(r"a\nb\é"), vec![97, 10, 98, 0xFFFD]);
     }
 
     #[test]

@@ -134,6 +134,44 @@ impl fmt::Debug for JsonDocument<'_> {
     }
 }
 
+/// Largest arena kept for reuse by the next parse on the same thread (64 MiB of nodes).
+const MAX_SPARE_NODES: usize = 4 << 20;
+
+thread_local! {
+    /// The node arena of the last document dropped on this thread, reused by the next parse
+    /// (an arena is one large allocation; handing it back to the system and faulting fresh
+    /// pages in for every parse costs more than the parse of a small document).
+    static SPARE_NODES: std::cell::Cell<Vec<Node>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Takes the spare arena of this thread (empty when there is none).
+pub(crate) fn take_spare_nodes() -> Vec<Node> {
+    SPARE_NODES.with(std::cell::Cell::take)
+}
+
+/// Offers an arena for reuse on this thread: kept if it is larger than the current spare and
+/// not too large.
+pub(crate) fn offer_spare_nodes(mut nodes: Vec<Node>) {
+    if nodes.capacity() == 0 || nodes.capacity() > MAX_SPARE_NODES {
+        return;
+    }
+    nodes.clear();
+    SPARE_NODES.with(|spare| {
+        let current = spare.take();
+        spare.set(if current.capacity() >= nodes.capacity() {
+            current
+        } else {
+            nodes
+        });
+    });
+}
+
+impl Drop for JsonDocument<'_> {
+    fn drop(&mut self) {
+        offer_spare_nodes(std::mem::take(&mut self.nodes));
+    }
+}
+
 impl<'a> JsonDocument<'a> {
     pub(crate) fn empty(text: Cow<'a, str>) -> Self {
         JsonDocument {

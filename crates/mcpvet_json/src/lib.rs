@@ -51,7 +51,7 @@ pub mod arbitrary;
 pub mod testing;
 
 pub use document::{Items, JsonDocument, Member, Members, NodeId, Number, Value, ValueKind};
-pub use lines::{line_ranges, parse_lines, parse_ranges};
+pub use lines::{line_ranges, parse_lines, parse_lines_bytes, parse_ranges};
 pub use options::JsonOptions;
 pub use parser::{JsonParser, ParseOutcome, parse, parse_bytes};
 pub use utf8::{DecodedText, decode_utf8};

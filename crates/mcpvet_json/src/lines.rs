@@ -52,17 +52,52 @@ pub fn parse_ranges<'a>(
     JsonParser::new(options.clone()).parse_ranges(text, ranges)
 }
 
+/// Parses JSON Lines given as bytes: like [`parse_lines`], with invalid UTF-8 reported as in
+/// [`parse_bytes`](crate::parse_bytes) (one error per affected line, bad bytes read as `?`).
+pub fn parse_lines_bytes<'a>(
+    bytes: &'a [u8],
+    options: &JsonOptions,
+) -> ParseOutcome<JsonDocument<'a>> {
+    JsonParser::new(options.clone()).parse_lines_bytes(bytes)
+}
+
+/// The non-blank lines of `text` (the first one starts after a byte order mark).
+fn content_lines(text: &str) -> Vec<Range<usize>> {
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    line_ranges(text)
+        .map(|r| r.start.max(bom)..r.end.max(bom))
+        .filter(|r| !r.is_empty() && !is_blank(&text[r.clone()]))
+        .collect()
+}
+
 impl JsonParser {
     /// Parses JSON Lines (see [`parse_lines`]).
     pub fn parse_lines<'a>(&mut self, text: &'a str) -> ParseOutcome<JsonDocument<'a>> {
-        self.run(Cow::Borrowed(text), Vec::new(), |parser, start, _| {
-            for range in line_ranges(text) {
+        let lines = content_lines(text);
+        self.lines(Cow::Borrowed(text), Vec::new(), lines)
+    }
+
+    /// Parses JSON Lines given as bytes (see [`parse_lines_bytes`]).
+    pub fn parse_lines_bytes<'a>(&mut self, bytes: &'a [u8]) -> ParseOutcome<JsonDocument<'a>> {
+        let decoded = crate::decode_utf8(bytes);
+        let lines = content_lines(&decoded.text);
+        self.lines(decoded.text, decoded.diagnostics, lines)
+    }
+
+    fn lines<'a>(
+        &mut self,
+        text: Cow<'a, str>,
+        diagnostics: Vec<Diagnostic>,
+        lines: Vec<Range<usize>>,
+    ) -> ParseOutcome<JsonDocument<'a>> {
+        self.run(text, diagnostics, |parser, start, _| {
+            for range in lines {
+                // The first line starts after a byte order mark, if any.
                 let range = range.start.max(start)..range.end;
-                if range.start >= range.end || is_blank(&text[range.clone()]) {
-                    continue;
+                // A line with only comments (JSONC) is not a value.
+                if let Some(root) = parser.parse_root_in(range.start, range.end, true) {
+                    parser.roots.push(root);
                 }
-                let root = parser.parse_root(range.start, range.end);
-                parser.roots.push(root);
             }
         })
     }
@@ -80,7 +115,11 @@ impl JsonParser {
                     || !text.is_char_boundary(range.start)
                     || !text.is_char_boundary(range.end)
                 {
-                    let at = range.start.min(text.len()) as u32;
+                    let mut at = range.start.min(text.len());
+                    while !text.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    let at = at as u32;
                     parser.push_error_root(
                         at,
                         Diagnostic::new(

@@ -62,8 +62,7 @@ pub struct JsonParser {
     options: JsonOptions,
     spare_nodes: Vec<Node>,
     stack: Vec<Frame>,
-    key_scratch: Vec<u32>,
-    table_scratch: Vec<u32>,
+    key_stack: Vec<(u64, u32)>,
 }
 
 impl JsonParser {
@@ -98,8 +97,8 @@ impl JsonParser {
     }
 
     /// Gives the arena of a document that is no longer needed back to the parser.
-    pub fn recycle(&mut self, document: JsonDocument<'_>) {
-        let mut nodes = document.nodes;
+    pub fn recycle(&mut self, mut document: JsonDocument<'_>) {
+        let mut nodes = std::mem::take(&mut document.nodes);
         if nodes.capacity() > self.spare_nodes.capacity() {
             nodes.clear();
             self.spare_nodes = nodes;
@@ -144,6 +143,9 @@ impl JsonParser {
         }
         {
             let mut nodes = std::mem::take(&mut self.spare_nodes);
+            if nodes.capacity() == 0 {
+                nodes = crate::document::take_spare_nodes();
+            }
             nodes.clear();
             nodes.reserve(text.len() / 12 + 4);
             let mut parser = Parser {
@@ -157,8 +159,7 @@ impl JsonParser {
                 diagnostics,
                 comments: Vec::new(),
                 trailing_commas: Vec::new(),
-                key_scratch: std::mem::take(&mut self.key_scratch),
-                table_scratch: std::mem::take(&mut self.table_scratch),
+                key_stack: std::mem::take(&mut self.key_stack),
             };
             body(&mut parser, start, text.len());
             doc.nodes = parser.nodes;
@@ -167,8 +168,7 @@ impl JsonParser {
             doc.trailing_commas = parser.trailing_commas;
             diagnostics = parser.diagnostics;
             self.stack = parser.stack;
-            self.key_scratch = parser.key_scratch;
-            self.table_scratch = parser.table_scratch;
+            self.key_stack = parser.key_stack;
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         doc.text = text;
@@ -184,6 +184,10 @@ pub(crate) struct Frame {
     node: u32,
     is_object: bool,
     open: u32,
+    /// Where this object's keys start on the parser's key stack (duplicate-key check).
+    keys_start: u32,
+    /// Whether a key of this object holds an escape (compare decoded keys then).
+    escaped_keys: bool,
 }
 
 /// What follows a key: its value, or (when the value is known to be missing and an `Error`
@@ -204,8 +208,7 @@ pub(crate) struct Parser<'p> {
     diagnostics: Vec<Diagnostic>,
     comments: Vec<Span>,
     trailing_commas: Vec<Span>,
-    key_scratch: Vec<u32>,
-    table_scratch: Vec<u32>,
+    key_stack: Vec<(u64, u32)>,
 }
 
 impl Parser<'_> {
@@ -323,11 +326,26 @@ impl Parser<'_> {
 
     /// Parses one root value in `start..end` (a whole text, or one line or range of it).
     pub(crate) fn parse_root(&mut self, start: usize, end: usize) -> u32 {
+        self.parse_root_in(start, end, false).unwrap_or_default()
+    }
+
+    /// Parses one root value in `start..end`; with `optional`, a range holding only
+    /// whitespace and comments yields `None` instead of an error (a JSON Lines comment line).
+    pub(crate) fn parse_root_in(
+        &mut self,
+        start: usize,
+        end: usize,
+        optional: bool,
+    ) -> Option<u32> {
         self.pos = start;
         self.end = end;
         self.stack.clear();
+        self.key_stack.clear();
         self.skip_ws();
         let root = self.nodes.len() as u32;
+        if optional && self.pos >= self.end {
+            return None;
+        }
         if self.pos >= self.end {
             self.error(
                 self.pos,
@@ -335,7 +353,7 @@ impl Parser<'_> {
                 "expected a JSON value, found end of input",
             );
             self.push(Kind::Error, 0, self.pos, self.pos);
-            return root;
+            return Some(root);
         }
         self.parse_tree();
         self.skip_ws();
@@ -349,7 +367,7 @@ impl Parser<'_> {
             );
             self.pos = end;
         }
-        root
+        Some(root)
     }
 
     /// Parses a value and everything nested in it, iteratively.
@@ -465,6 +483,8 @@ impl Parser<'_> {
                     node,
                     is_object,
                     open: start as u32,
+                    keys_start: self.key_stack.len() as u32,
+                    escaped_keys: false,
                 });
                 self.pos += 1;
                 true
@@ -482,8 +502,13 @@ impl Parser<'_> {
                     }
                     Err(reason) => {
                         let end = scan::junk_end(self.bytes, start, self.end);
-                        let found = describe(self.text(start, end));
-                        self.error(start, end, format!("invalid number {found}: {reason}"));
+                        let text = self.text(start, end);
+                        let found = describe(text);
+                        let special = matches!(text, "-Infinity" | "-NaN" | "-inf" | "-nan");
+                        let d = self.error(start, end, format!("invalid number {found}: {reason}"));
+                        if special {
+                            d.set_help("JSON has no such value; use null or a string");
+                        }
                         self.push(Kind::Error, 0, start, end);
                         self.pos = end;
                     }
@@ -495,8 +520,16 @@ impl Parser<'_> {
             b'n' => self.literal(b"null", Kind::Null),
             b',' | b']' | b'}' => {
                 let found = describe(self.text(start, start + 1));
-                self.error(start, start, format!("expected a value, found {found}"));
-                self.push(Kind::Error, 0, start, start);
+                // Inside a container the punctuation is left for the caller; at the top level
+                // nothing else will read it, so it becomes part of the error.
+                let end = if self.stack.is_empty() {
+                    start + 1
+                } else {
+                    start
+                };
+                self.error(start, end, format!("expected a value, found {found}"));
+                self.push(Kind::Error, 0, start, end);
+                self.pos = end;
                 false
             }
             _ => {
@@ -538,7 +571,7 @@ impl Parser<'_> {
         let start = self.pos;
         let end = start + word.len();
         if end <= self.end
-            && &self.bytes[start..end] == word
+            && self.bytes[start..end].iter().zip(word).all(|(a, b)| a == b)
             && !(end < self.end && scan::is_word_byte(self.bytes[end]))
         {
             self.push(kind, 0, start, end);
@@ -652,15 +685,9 @@ impl Parser<'_> {
                 }
                 i + 6
             }
-            b'\n' | b'\r' => {
-                *fl |= flags::INVALID;
-                self.error(
-                    i,
-                    i + 1,
-                    "invalid escape: a backslash cannot end a line inside a string",
-                );
-                i + 1
-            }
+            // A backslash before a line break: the string is unterminated, which the caller
+            // reports once.
+            b'\n' | b'\r' => i + 1,
             _ => {
                 let len = scan::char_len(e);
                 let stop = (i + 1 + len).min(end);
@@ -691,7 +718,12 @@ impl Parser<'_> {
     fn key_colon(&mut self) -> Next {
         let start = self.pos;
         match self.peek() {
-            Some(b'"') => self.string(),
+            Some(b'"') => {
+                self.string();
+                if self.options.duplicate_keys {
+                    self.note_key();
+                }
+            }
             None => {
                 // The end-of-input diagnostic comes from the caller.
                 self.push(Kind::Error, 0, start, start);
@@ -709,14 +741,18 @@ impl Parser<'_> {
                 self.push(Kind::Error, 0, start, start);
                 return Next::AfterValue;
             }
-            Some(b':' | b'{' | b'[') => {
-                let found = self.found();
-                self.error(
-                    start,
-                    start,
-                    format!("expected a string key, found {found}"),
-                );
+            Some(b':') => {
+                self.error(start, start, "expected a string key, found `:`");
                 self.push(Kind::Error, 0, start, start);
+            }
+            Some(b'{' | b'[') => {
+                // An object or array used as a key: skip it whole, so its contents do not
+                // cascade into more errors.
+                let end = self.skip_container(start);
+                let found = describe(self.text(start, end));
+                self.error(start, end, format!("expected a string key, found {found}"));
+                self.push(Kind::Error, 0, start, end);
+                self.pos = end;
             }
             Some(_) => {
                 let end = scan::junk_end(self.bytes, start, self.end);
@@ -789,9 +825,29 @@ impl Parser<'_> {
         let node = &mut self.nodes[frame.node as usize];
         node.end = self.pos as u32;
         node.next = next;
-        // Two members or more: at least five nodes (key, value, key, value) after the object.
-        if frame.is_object && self.options.duplicate_keys && next - frame.node >= 5 {
-            self.duplicate_keys(frame.node);
+        if frame.is_object && self.options.duplicate_keys {
+            let start = frame.keys_start as usize;
+            match &self.key_stack[start..] {
+                [] | [_] => {}
+                // Two members, the most common object shape: one comparison, inline.
+                [(a, _), (b, _)] if a != b && !frame.escaped_keys => {}
+                _ => self.duplicate_keys(&frame),
+            }
+            self.key_stack.truncate(start);
+        }
+    }
+
+    /// Pushes the key just parsed (the last node) and its hash on the key stack.
+    #[inline]
+    fn note_key(&mut self) {
+        let key = self.nodes.len() as u32 - 1;
+        let node = self.nodes[key as usize];
+        let h = quick_hash(self.raw_key(key));
+        self.key_stack.push((h, key));
+        if node.flags & flags::ESCAPES != 0
+            && let Some(frame) = self.stack.last_mut()
+        {
+            frame.escaped_keys = true;
         }
     }
 
@@ -863,23 +919,20 @@ impl Parser<'_> {
         }
     }
 
-    /// Skips a container nested beyond the limit, without recursion, and pushes an `Error`
-    /// node for it.
-    #[cold]
-    fn too_deep(&mut self) {
-        let start = self.pos;
+    /// The end of the bracketed value starting at `start` (an opening bracket), found by
+    /// counting brackets outside strings and comments, without recursion; the end of input
+    /// when it is never closed.
+    fn skip_container(&self, start: usize) -> usize {
         let bytes = &self.bytes[..self.end];
         let mut depth = 0usize;
         let mut i = start;
-        let mut end = self.end;
         while i < bytes.len() {
             match bytes[i] {
                 b'[' | b'{' => depth += 1,
                 b']' | b'}' => {
                     depth -= 1;
                     if depth == 0 {
-                        end = i + 1;
-                        break;
+                        return i + 1;
                     }
                 }
                 b'"' => {
@@ -893,18 +946,38 @@ impl Parser<'_> {
                         }
                     }
                 }
+                b'/' if matches!(bytes.get(i + 1), Some(b'/')) => {
+                    i = memchr::memchr2(b'\n', b'\r', &bytes[i..]).map_or(bytes.len(), |p| i + p);
+                    continue;
+                }
+                b'/' if matches!(bytes.get(i + 1), Some(b'*')) => {
+                    i = memchr::memmem::find(&bytes[i + 2..], b"*/")
+                        .map_or(bytes.len(), |p| i + 2 + p + 2);
+                    continue;
+                }
                 _ => {}
             }
             i += 1;
         }
-        let end = end.min(self.end);
+        bytes.len()
+    }
+
+    /// Skips a container nested beyond the limit, without recursion, and pushes an `Error`
+    /// node for it.
+    #[cold]
+    fn too_deep(&mut self) {
+        let start = self.pos;
+        let end = self.skip_container(start);
         let max = self.options.max_depth;
         self.diagnostics.push(
             Diagnostic::new(
                 codes::NESTING,
                 Severity::Error,
                 Span::new(start as u32, start as u32 + 1),
-                format!("arrays and objects are nested deeper than {max} levels"),
+                format!(
+                    "arrays and objects are nested deeper than {max} level{}",
+                    if max == 1 { "" } else { "s" }
+                ),
             )
             .with_help("this value is skipped; flatten the data or raise the nesting limit"),
         );
@@ -926,58 +999,50 @@ impl Parser<'_> {
         }
     }
 
-    /// Reports keys of `object` (just closed) that repeat an earlier key. Compares decoded
-    /// keys; raw text when no key of the object holds an escape (the common case).
+    /// Reports keys of the object of `frame` (just closed) that repeat an earlier key; its
+    /// keys and their hashes are the top of the key stack. Compares raw key text when no key
+    /// of the object holds an escape (the common case), decoded keys otherwise.
     #[inline(never)]
-    fn duplicate_keys(&mut self, object: u32) {
-        let mut keys = std::mem::take(&mut self.key_scratch);
-        keys.clear();
-        let mut k = object + 1;
-        let end = self.nodes.len() as u32;
-        let mut any_escapes = false;
-        while k < end {
-            let node = self.nodes[k as usize];
-            if node.kind == Kind::String {
-                any_escapes |= node.flags & flags::ESCAPES != 0;
-                keys.push(k);
-            }
-            k = self.nodes[k as usize + 1].next;
-        }
-        if any_escapes {
-            self.duplicate_keys_decoded(&keys);
-        } else if keys.len() <= 8 {
-            for j in 1..keys.len() {
-                let b = self.raw_key(keys[j]);
-                if let Some(&i) = keys[..j].iter().find(|&&i| self.raw_key(i) == b) {
-                    self.report_duplicate(i, keys[j]);
+    fn duplicate_keys(&mut self, frame: &Frame) {
+        let keys = std::mem::take(&mut self.key_stack);
+        let own = &keys[frame.keys_start as usize..];
+        if frame.escaped_keys {
+            let ids: Vec<u32> = own.iter().map(|&(_, k)| k).collect();
+            self.duplicate_keys_decoded(&ids);
+        } else if own.len() <= 16 {
+            for j in 1..own.len() {
+                let (h, key) = own[j];
+                if own[..j].iter().any(|&(other, _)| other == h) {
+                    let raw = self.raw_key(key);
+                    if let Some(&(_, first)) = own[..j]
+                        .iter()
+                        .find(|&&(other, k)| other == h && self.raw_key(k) == raw)
+                    {
+                        self.report_duplicate(first, key);
+                    }
                 }
             }
         } else {
-            // Open addressing over raw key text; the table is reused across objects.
-            let mut table = std::mem::take(&mut self.table_scratch);
-            let size = (keys.len() * 2).next_power_of_two();
-            table.clear();
-            table.resize(size, u32::MAX);
-            let mask = size - 1;
-            for &key in &keys {
-                let raw = self.raw_key(key);
-                let mut slot = quick_hash(raw) as usize & mask;
-                loop {
-                    let other = table[slot];
-                    if other == u32::MAX {
-                        table[slot] = key;
-                        break;
+            // A 4096-bit filter: only keys whose bit is already set are compared (by full
+            // hash, then text) with the earlier keys.
+            let mut filter = [0u64; 64];
+            for j in 0..own.len() {
+                let (h, key) = own[j];
+                let bit = (h >> 8) as usize & 4095;
+                let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
+                if filter[word] & mask != 0 {
+                    let raw = self.raw_key(key);
+                    if let Some(&(_, first)) = own[..j]
+                        .iter()
+                        .find(|&&(other, k)| other == h && self.raw_key(k) == raw)
+                    {
+                        self.report_duplicate(first, key);
                     }
-                    if self.raw_key(other) == raw {
-                        self.report_duplicate(other, key);
-                        break;
-                    }
-                    slot = (slot + 1) & mask;
                 }
+                filter[word] |= mask;
             }
-            self.table_scratch = table;
         }
-        self.key_scratch = keys;
+        self.key_stack = keys;
     }
 
     #[inline]
@@ -991,13 +1056,20 @@ impl Parser<'_> {
 
     #[cold]
     fn duplicate_keys_decoded(&mut self, keys: &[u32]) {
-        let decoded: Vec<(Cow<'_, [u8]>, u32)> =
-            keys.iter().map(|&k| (self.key_bytes(k), k)).collect();
+        // Keys compare as UTF-16 code units, as in JavaScript: two different lone surrogates
+        // are different keys even though both decode to U+FFFD.
+        let decoded: Vec<(Vec<u16>, u32)> = keys
+            .iter()
+            .map(|&k| {
+                let raw = std::str::from_utf8(self.raw_key(k)).unwrap_or("");
+                (crate::decode::utf16_units(raw), k)
+            })
+            .collect();
         let mut found = Vec::new();
         for j in 1..decoded.len() {
             if let Some(i) = decoded[..j]
                 .iter()
-                .find(|(bytes, _)| *bytes == decoded[j].0)
+                .find(|(units, _)| *units == decoded[j].0)
             {
                 found.push((i.1, decoded[j].1));
             }

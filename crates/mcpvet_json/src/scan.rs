@@ -1,24 +1,15 @@
 //! Byte-level scanners used by the parser's hot path.
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// Bit mask with the high bit set in each byte of `v` that is zero; only the lowest set bit
-/// is guaranteed exact (borrows may set bits above it), which is all callers use.
-#[inline]
-fn zero_bytes(v: u64) -> u64 {
-    v.wrapping_sub(ONES) & !v & HIGHS
-}
-
 /// Offset of the first byte at or after `i` (and before `end`) that ends a plain run of string
-/// contents: `"`, `\` or a control character below 0x20. Returns `end` when there is none.
+/// contents: `"`, `\\` or a control character below 0x20. Returns `end` when there is none.
 ///
-/// One pass classifies all three stop bytes, 16 bytes per step with SWAR on two words, which
-/// beats `memchr2` plus a control-character pass on escape-dense text.
+/// One pass classifies all three stop bytes, 16 bytes per step with portable SIMD (`wide`:
+/// SSE2 on `x86_64`, simd128 on WebAssembly when enabled, NEON on `aarch64`, scalar
+/// elsewhere), which beats `memchr2` plus a control-character pass on escape-dense text.
 #[inline]
 pub(crate) fn string_stop(bytes: &[u8], i: usize, end: usize) -> usize {
     let bytes = &bytes[..end];
-    let mut i = skip_plain_swar(bytes, i);
+    let mut i = skip_plain_simd(bytes, i);
     while i < end {
         let b = bytes[i];
         if b == b'"' || b == b'\\' || b < 0x20 {
@@ -29,90 +20,50 @@ pub(crate) fn string_stop(bytes: &[u8], i: usize, end: usize) -> usize {
     end
 }
 
-/// High bit set in each byte of `v` that stops a plain run (exact for the lowest one).
+/// Skips whole 16-byte chunks of plain string contents; stops at the chunk's first stop byte
+/// or where fewer than 16 bytes remain.
 #[inline]
-fn stops(v: u64) -> u64 {
-    let quote = zero_bytes(v ^ (ONES * u64::from(b'"')));
-    let backslash = zero_bytes(v ^ (ONES * u64::from(b'\\')));
-    let control = v.wrapping_sub(ONES * 0x20) & !v & HIGHS;
-    quote | backslash | control
-}
-
-/// Skips whole 8-byte chunks of plain string contents; stops at the chunk's first stop byte or
-/// where fewer than 8 bytes remain.
-#[inline]
-pub(crate) fn skip_plain_swar(bytes: &[u8], mut i: usize) -> usize {
-    // Two words per step: the two classifications are independent, so they run in parallel.
+fn skip_plain_simd(bytes: &[u8], mut i: usize) -> usize {
+    use wide::u8x16;
+    let quote = u8x16::splat(b'"');
+    let backslash = u8x16::splat(b'\\');
+    let max_control = u8x16::splat(0x1f);
     while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
-        let (a, b) = chunk.split_at(8);
-        let a = stops(u64::from_le_bytes(a.try_into().unwrap_or_default()));
-        let b = stops(u64::from_le_bytes(b.try_into().unwrap_or_default()));
-        if a != 0 {
-            return i + (a.trailing_zeros() / 8) as usize;
-        }
-        if b != 0 {
-            return i + 8 + (b.trailing_zeros() / 8) as usize;
+        let v = u8x16::from(*chunk);
+        // v <= 0x1f (unsigned) exactly when min(v, 0x1f) == v.
+        let stops = v.simd_eq(quote) | v.simd_eq(backslash) | v.min(max_control).simd_eq(v);
+        let mask = stops.to_bitmask();
+        if mask != 0 {
+            return i + mask.trailing_zeros() as usize;
         }
         i += 16;
     }
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let v = u64::from_le_bytes(*chunk);
-        let quote = zero_bytes(v ^ (ONES * u64::from(b'"')));
-        let backslash = zero_bytes(v ^ (ONES * u64::from(b'\\')));
-        let control = v.wrapping_sub(ONES * 0x20) & !v & HIGHS;
-        let mask = quote | backslash | control;
-        if mask != 0 {
-            return i + (mask.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
     i
-}
-
-/// Whether `b` is JSON whitespace.
-#[inline]
-pub(crate) fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
 /// Offset of the first byte at or after `i` (before `end`) that is not JSON whitespace.
 ///
-/// Eight bytes at a time (SWAR): find the first byte above 0x20; the bytes before it are
-/// spaces or control characters, and the rare control characters (one line break per line)
-/// are checked to be `\t`, `\n` or `\r`. Any other control character stops the skip.
+/// Indentation comes in runs of spaces, skipped 16 bytes per step (portable SIMD); line
+/// breaks and tabs are taken one at a time.
 #[inline]
 pub(crate) fn skip_whitespace(bytes: &[u8], mut i: usize, end: usize) -> usize {
+    use wide::u8x16;
     let bytes = &bytes[..end];
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let v = u64::from_le_bytes(*chunk);
-        // High bit set exactly in bytes >= 0x21 (no carries between bytes).
-        let significant = (((v & !HIGHS) + ONES * 0x5f) | v) & HIGHS;
-        // High bit set exactly in bytes < 0x20.
-        let mut control = !(((v & !HIGHS) + ONES * 0x60) | v) & HIGHS;
-        let n = if significant == 0 {
-            8
-        } else {
-            (significant.trailing_zeros() / 8) as usize
-        };
-        while control != 0 {
-            let at = (control.trailing_zeros() / 8) as usize;
-            if at >= n {
+    let space = u8x16::splat(b' ');
+    loop {
+        while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+            let spaces = u8x16::from(*chunk).simd_eq(space).to_bitmask();
+            if spaces != 0xffff {
+                i += spaces.trailing_ones() as usize;
                 break;
             }
-            if !matches!(chunk[at], b'\t' | b'\n' | b'\r') {
-                return i + at;
-            }
-            control &= control - 1;
+            i += 16;
         }
-        if n < 8 {
-            return i + n;
+        match bytes.get(i) {
+            Some(b' ' | b'\n' | b'\r' | b'\t') => i += 1,
+            _ => return i,
         }
-        i += 8;
     }
-    while i < end && is_ws(bytes[i]) {
-        i += 1;
-    }
-    i
 }
 
 /// Whether `b` can start a JSON value.
@@ -166,20 +117,22 @@ pub(crate) fn junk_end(bytes: &[u8], i: usize, end: usize) -> usize {
     }
 }
 
-/// Offset of the first byte at or after `i` (before `end`) that is not an ASCII digit; eight
-/// bytes at a time (SWAR).
+/// Offset of the first byte at or after `i` (before `end`) that is not an ASCII digit; 16
+/// bytes per step (portable SIMD).
 #[inline]
 pub(crate) fn skip_digits(bytes: &[u8], mut i: usize, end: usize) -> usize {
+    use wide::u8x16;
     let bytes = &bytes[..end];
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        // y < 10 exactly for digits; the high bit of ((y & 0x7f) + 0x76) | y is set exactly
-        // for the other bytes, with no carry between bytes.
-        let y = u64::from_le_bytes(*chunk) ^ (ONES * u64::from(b'0'));
-        let non_digit = (((y & !HIGHS) + ONES * 0x76) | y) & HIGHS;
-        if non_digit != 0 {
-            return i + (non_digit.trailing_zeros() / 8) as usize;
+    let zero = u8x16::splat(b'0');
+    let nine = u8x16::splat(9);
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+        // With wrapping subtraction, a byte is a digit exactly when (b - '0') <= 9.
+        let d = u8x16::from(*chunk) - zero;
+        let digits = d.min(nine).simd_eq(d).to_bitmask();
+        if digits != 0xffff {
+            return i + digits.trailing_ones() as usize;
         }
-        i += 8;
+        i += 16;
     }
     while i < end && bytes[i].is_ascii_digit() {
         i += 1;
@@ -234,6 +187,19 @@ pub(crate) fn number(bytes: &[u8], mut i: usize, end: usize) -> Result<(usize, b
     Ok((i, integer))
 }
 
+/// Bare words that reach the parser often and are never secrets.
+const KNOWN_WORDS: &[&str] = &[
+    "undefined",
+    "Infinity",
+    "-Infinity",
+    "+Infinity",
+    "-NaN",
+    "None",
+    "True",
+    "False",
+    "NULL",
+];
+
 /// A short, secret-safe description of source text for messages: short text in backticks,
 /// longer text as its first four characters and its length (a word that reached an error may
 /// be an unquoted token).
@@ -244,7 +210,11 @@ pub(crate) fn describe(text: &str) -> String {
         (Some(c), None) if c.is_control() || c.is_whitespace() || c == '\u{feff}' => {
             format!("character U+{:04X}", c as u32)
         }
-        _ if text.chars().count() <= 8 && !text.chars().any(char::is_control) => {
+        // Short text, and the words people write for values JSON does not have, are quoted
+        // whole; anything longer might be an unquoted token.
+        _ if (text.chars().count() <= 8 || KNOWN_WORDS.contains(&text))
+            && !text.chars().any(char::is_control) =>
+        {
             format!("`{text}`")
         }
         _ => {
@@ -274,8 +244,8 @@ mod tests {
                 let mut v = vec![b'a'; 40];
                 v[pos] = stop;
                 assert_eq!(string_stop(&v, 0, 40), pos);
-                let swar = skip_plain_swar(&v, 0);
-                assert!(swar <= pos && pos - swar < 8);
+                let simd = skip_plain_simd(&v, 0);
+                assert!(simd <= pos && (simd == pos || v.len() - simd < 16));
             }
             let mut v = vec![0xC3; 40];
             v[pos] = b'"';

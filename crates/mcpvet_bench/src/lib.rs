@@ -1,0 +1,96 @@
+//! Shared helpers for mcpvet's benchmarks: locating the shared benchmark data and measuring
+//! variants in interleaved rounds so that each ratio compares runs made at the same time.
+//!
+//! The machines these run on are shared and noisy; a ratio is therefore computed per round
+//! (baseline time / variant time, both measured in that round, in rotating order) and the
+//! median over rounds is reported, next to the median throughput of each variant.
+#![warn(missing_docs)]
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// The folder with the shared benchmark data (`<repo>/../shared`, or `$MCPVET_SHARED`).
+pub fn shared_dir() -> PathBuf {
+    std::env::var_os("MCPVET_SHARED").map_or_else(
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+        PathBuf::from,
+    )
+}
+
+/// One measured variant: a name and a closure run once per round.
+pub struct Variant<'a> {
+    /// Name shown in the table.
+    pub name: &'static str,
+    /// The work; its result is passed to `black_box` and dropped inside the timing.
+    pub run: Box<dyn FnMut() + 'a>,
+}
+
+impl std::fmt::Debug for Variant<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Variant").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// Results of one variant.
+#[derive(Debug, Clone)]
+pub struct Measured {
+    /// Variant name.
+    pub name: &'static str,
+    /// Median throughput in MB/s (10^6 bytes per second).
+    pub mb_per_s: f64,
+    /// Median over rounds of baseline time / this variant's time (1.0 for the baseline).
+    pub ratio: f64,
+    /// Smallest and largest per-round ratio.
+    pub ratio_range: (f64, f64),
+}
+
+fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+}
+
+/// Runs every variant once per round, in an order that rotates each round; the first variant
+/// is the baseline. Returns one [`Measured`] per variant.
+pub fn measure(bytes: usize, rounds: usize, variants: &mut [Variant<'_>]) -> Vec<Measured> {
+    let n = variants.len();
+    let mut times: Vec<Vec<Duration>> = vec![Vec::with_capacity(rounds); n];
+    // One warm-up run of each.
+    for v in variants.iter_mut() {
+        (v.run)();
+    }
+    for round in 0..rounds {
+        for k in 0..n {
+            let which = (k + round) % n;
+            let start = Instant::now();
+            (variants[which].run)();
+            times[which].push(start.elapsed());
+        }
+    }
+    #[expect(clippy::cast_precision_loss, reason = "sizes far below 2^52")]
+    let mb = bytes as f64 / 1e6;
+    (0..n)
+        .map(|i| {
+            let mut rates: Vec<f64> = times[i].iter().map(|t| mb / t.as_secs_f64()).collect();
+            let mut ratios: Vec<f64> =
+                (0..rounds).map(|r| times[0][r].as_secs_f64() / times[i][r].as_secs_f64()).collect();
+            let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
+            let hi = ratios.iter().copied().fold(0.0, f64::max);
+            Measured { name: variants[i].name, mb_per_s: median(&mut rates), ratio: median(&mut ratios), ratio_range: (lo, hi) }
+        })
+        .collect()
+}
+
+/// Formats results as Markdown table rows: `| input | variant | MB/s | ratio (range) |`.
+pub fn table_rows(input: &str, results: &[Measured]) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for m in results {
+        let _ = writeln!(
+            out,
+            "| {input} | {} | {:.0} | {:.2} ({:.2}–{:.2}) |",
+            m.name, m.mb_per_s, m.ratio, m.ratio_range.0, m.ratio_range.1
+        );
+    }
+    out
+}

@@ -1,0 +1,46 @@
+//! One module per subcommand; [`run`] dispatches.
+use std::io::IsTerminal as _;
+
+use crate::cli::{Cli, Command};
+use crate::output::Output;
+
+mod json;
+
+/// How a run ended. Ordered: a later variant wins when several inputs end differently.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// Nothing at or above the failing severity.
+    Clean,
+    /// Findings at or above the failing severity.
+    Findings,
+    /// A usage error or an input that could not be read.
+    Failure,
+}
+
+impl Status {
+    /// The process exit status.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Status::Clean => 0,
+            Status::Findings => 1,
+            Status::Failure => 2,
+        }
+    }
+}
+
+/// Runs the subcommand `cli` names.
+pub(crate) fn run(cli: &Cli) -> Status {
+    let color = cli.color.enabled(
+        std::io::stdout().is_terminal(),
+        std::env::var_os("NO_COLOR"),
+    );
+    let mut out = Output::new(color);
+    let status = match &cli.command {
+        Command::Json(args) => json::run(args, color, &mut out),
+    };
+    if out.finish() {
+        status
+    } else {
+        Status::Failure
+    }
+}

@@ -1,0 +1,33 @@
+//! The mcpvet facade: the crate applications and the command line depend on.
+//!
+//! Position in the pipeline: the top library layer. Below it, [`mcpvet_text`] holds spans and
+//! source files and [`mcpvet_diagnostics`] the plain-data findings; this crate turns findings
+//! into output. It will grow into the rule registry, the `lint_config` / `lint_transcript`
+//! entry points and every renderer (text, JSON, SARIF, GitHub annotations).
+//!
+//! Like every library crate of the workspace it does no I/O: renderers return `String`s and
+//! the caller decides where they go.
+//!
+//! Today it offers the text renderer, [`render::text`], which prints a finding rustc-style
+//! with a snippet of the source:
+//!
+//! ```
+//! use mcpvet_diagnostics::{Diagnostic, RuleCode, Severity};
+//! use mcpvet_linter::render::text::{render_diagnostic, TextOptions};
+//! use mcpvet_text::{SourceFile, Span};
+//!
+//! let file = SourceFile::new("config.json", "{\"a\": tru}\n").unwrap();
+//! let finding = Diagnostic::new(RuleCode::new("MCP001"), Severity::Error, Span::new(6, 9),
+//!     "expected a value, found `tru`");
+//! let text = render_diagnostic(&file, &finding, &TextOptions::default());
+//! assert_eq!(text, "\
+//! config.json:1:7: error[MCP001]: expected a value, found `tru`
+//!   |
+//! 1 | {\"a\": tru}
+//!   |       ^^^
+//! ");
+//! ```
+#![warn(clippy::disallowed_methods)]
+#![warn(missing_docs)]
+
+pub mod render;
