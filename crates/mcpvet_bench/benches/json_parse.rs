@@ -1,7 +1,11 @@
 //! Throughput of the span-preserving JSON parser as a ratio to
 //! `serde_json::from_str::<serde_json::Value>` measured in the same process, in interleaved
 //! rounds. Run with `cargo bench -p mcpvet_bench --bench json_parse`.
-#![expect(clippy::print_stdout, clippy::print_stderr, reason = "a benchmark reports on the terminal")]
+#![expect(
+    clippy::print_stdout,
+    clippy::print_stderr,
+    reason = "a benchmark reports on the terminal"
+)]
 
 use std::hint::black_box;
 
@@ -9,7 +13,10 @@ use mcpvet_bench::{Variant, measure, shared_dir, table_rows};
 use mcpvet_json::{JsonOptions, JsonParser};
 
 fn main() {
-    let rounds: usize = std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(41);
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(41);
     println!("| input | parser | MB/s | × serde_json Value (min–max) |");
     println!("|---|---|---|---|");
     for name in ["canada", "citm_catalog", "twitter"] {
@@ -44,7 +51,10 @@ fn main() {
             Variant {
                 name: "parse without duplicate-key check",
                 run: Box::new(|| {
-                    black_box(mcpvet_json::parse(text, &JsonOptions::strict().with_duplicate_key_check(false)));
+                    black_box(mcpvet_json::parse(
+                        text,
+                        &JsonOptions::strict().with_duplicate_key_check(false),
+                    ));
                 }),
             },
         ];

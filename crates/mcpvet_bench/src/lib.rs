@@ -27,7 +27,9 @@ pub struct Variant<'a> {
 
 impl std::fmt::Debug for Variant<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Variant").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Variant")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -47,7 +49,11 @@ pub struct Measured {
 fn median(values: &mut [f64]) -> f64 {
     values.sort_by(f64::total_cmp);
     let n = values.len();
-    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        f64::midpoint(values[n / 2 - 1], values[n / 2])
+    }
 }
 
 /// Runs every variant once per round, in an order that rotates each round; the first variant
@@ -72,11 +78,17 @@ pub fn measure(bytes: usize, rounds: usize, variants: &mut [Variant<'_>]) -> Vec
     (0..n)
         .map(|i| {
             let mut rates: Vec<f64> = times[i].iter().map(|t| mb / t.as_secs_f64()).collect();
-            let mut ratios: Vec<f64> =
-                (0..rounds).map(|r| times[0][r].as_secs_f64() / times[i][r].as_secs_f64()).collect();
+            let mut ratios: Vec<f64> = (0..rounds)
+                .map(|r| times[0][r].as_secs_f64() / times[i][r].as_secs_f64())
+                .collect();
             let lo = ratios.iter().copied().fold(f64::INFINITY, f64::min);
             let hi = ratios.iter().copied().fold(0.0, f64::max);
-            Measured { name: variants[i].name, mb_per_s: median(&mut rates), ratio: median(&mut ratios), ratio_range: (lo, hi) }
+            Measured {
+                name: variants[i].name,
+                mb_per_s: median(&mut rates),
+                ratio: median(&mut ratios),
+                ratio_range: (lo, hi),
+            }
         })
         .collect()
 }

@@ -19,7 +19,11 @@
 #![warn(missing_docs)]
 
 mod diagnostic;
+mod findings;
 mod path;
+mod rule;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, RuleCode, Severity};
+pub use findings::Findings;
 pub use path::{JsonPath, PathError, PathSegment};
+pub use rule::{Family, RuleMeta, RuleStatus, Target};

@@ -42,6 +42,7 @@ mod document;
 mod lines;
 mod options;
 mod parser;
+pub mod rules;
 mod scan;
 mod utf8;
 

@@ -30,4 +30,12 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod config;
+pub mod docs;
+pub mod registry;
 pub mod render;
+mod report;
+
+pub use config::{ConfigOptions, lint_config};
+pub use registry::{rule, rules};
+pub use report::{Counts, DialectInfo, FileReport, InputKind, ServerSummary, mask_secret};

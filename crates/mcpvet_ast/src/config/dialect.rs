@@ -1,0 +1,390 @@
+//! Client dialects and the properties checks rely on.
+use std::fmt;
+use std::str::FromStr;
+
+use mcpvet_diagnostics::Severity;
+
+use crate::vars::{self, Expansion, VarRef, VarSyntax};
+
+/// The client whose configuration format a file follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Dialect {
+    /// Claude Desktop: `claude_desktop_config.json`, `mcpServers`, stdio only, strict JSON.
+    ClaudeDesktop,
+    /// Claude Code: `.mcp.json` (project), `~/.claude.json` (user: `mcpServers` and
+    /// `projects.<path>.mcpServers`); `type` `stdio` | `http` | `sse`.
+    ClaudeCode,
+    /// Cursor: `.cursor/mcp.json`; transport inferred from `command` or `url`.
+    Cursor,
+    /// Windsurf: `~/.codeium/windsurf/mcp_config.json`; remote servers via `serverUrl` or `url`.
+    Windsurf,
+    /// Gemini CLI: `.gemini/settings.json`; `command`, `url` (SSE) or `httpUrl` (Streamable
+    /// HTTP).
+    Gemini,
+    /// VS Code: `.vscode/mcp.json` (`servers` + `inputs`, JSONC) or `settings.json`
+    /// (`mcp.servers`); unknown members are errors.
+    VsCode,
+    /// Zed: `settings.json` `context_servers` (JSONC), in four historical shapes.
+    Zed,
+    /// Cline: `cline_mcp_settings.json`; `type` `stdio` | `sse` | `streamableHttp`, legacy
+    /// `transportType`; a bare `url` is SSE.
+    Cline,
+    /// Roo Code: `.roo/mcp.json`, global `mcp_settings.json`; `alwaysAllow`.
+    Roo,
+    /// Kiro: `.kiro/settings/mcp.json`; `autoApprove`, `disabledTools`.
+    Kiro,
+    /// Amazon Q Developer: `.amazonq/mcp.json`, `~/.aws/amazonq/mcp.json`; strict JSON.
+    AmazonQ,
+    /// A bare server object (`{"command": ..}` or `{"url": ..}`), as in server READMEs.
+    SingleServer,
+    /// An `mcpServers` file of an unknown client: the lowest common denominator.
+    Generic,
+}
+
+/// Transports a server entry can use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TransportKind {
+    /// A local process over stdin/stdout.
+    Stdio,
+    /// The legacy HTTP+SSE transport (protocol 2024-11-05).
+    Sse,
+    /// Streamable HTTP (protocol 2025-03-26 and later).
+    StreamableHttp,
+}
+
+impl TransportKind {
+    /// `stdio`, `sse` or `streamable-http`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            TransportKind::Stdio => "stdio",
+            TransportKind::Sse => "sse",
+            TransportKind::StreamableHttp => "streamable-http",
+        }
+    }
+
+    /// The transport named by a `type` (or `transportType`) value, as any client spells it:
+    /// `stdio`; `sse`; `http`, `streamableHttp`, `streamable-http`, `streamable_http`.
+    pub fn from_type_value(value: &str) -> Option<TransportKind> {
+        match value {
+            "stdio" => Some(TransportKind::Stdio),
+            "sse" => Some(TransportKind::Sse),
+            "http" | "streamableHttp" | "streamable-http" | "streamable_http" => {
+                Some(TransportKind::StreamableHttp)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A three-way answer for documented client behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Support {
+    /// Documented or observed to work.
+    Yes,
+    /// Documented or observed not to work.
+    No,
+    /// Not documented either way.
+    Unknown,
+}
+
+/// Which server names a client accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ServerNameRule {
+    /// Any non-empty name.
+    Any,
+    /// No whitespace (VS Code's naming guidance: camelCase, no spaces or special
+    /// characters).
+    NoWhitespace,
+    /// Letters, digits, `-` and `_` only (`claude mcp add` rejects anything else).
+    LettersDigitsDashUnderscore,
+}
+
+impl ServerNameRule {
+    /// Whether `name` follows the rule.
+    pub fn allows(self, name: &str) -> bool {
+        !name.is_empty()
+            && match self {
+                ServerNameRule::Any => true,
+                ServerNameRule::NoWhitespace => !name.contains(char::is_whitespace),
+                ServerNameRule::LettersDigitsDashUnderscore => name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'),
+            }
+    }
+
+    /// A short description for messages.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            ServerNameRule::Any => "any non-empty name",
+            ServerNameRule::NoWhitespace => "no whitespace",
+            ServerNameRule::LettersDigitsDashUnderscore => {
+                "only letters, digits, hyphens and underscores"
+            }
+        }
+    }
+}
+
+/// The `--dialect` value was not a dialect name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownDialect(pub String);
+
+impl fmt::Display for UnknownDialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown dialect `{}`; expected one of: ", self.0)?;
+        for (i, d) in Dialect::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(d.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownDialect {}
+
+impl Dialect {
+    /// Every dialect, in declaration order.
+    pub const ALL: [Dialect; 13] = [
+        Dialect::ClaudeDesktop,
+        Dialect::ClaudeCode,
+        Dialect::Cursor,
+        Dialect::Windsurf,
+        Dialect::Gemini,
+        Dialect::VsCode,
+        Dialect::Zed,
+        Dialect::Cline,
+        Dialect::Roo,
+        Dialect::Kiro,
+        Dialect::AmazonQ,
+        Dialect::SingleServer,
+        Dialect::Generic,
+    ];
+
+    /// The kebab-case name used by `--dialect` and in reports.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dialect::ClaudeDesktop => "claude-desktop",
+            Dialect::ClaudeCode => "claude-code",
+            Dialect::Cursor => "cursor",
+            Dialect::Windsurf => "windsurf",
+            Dialect::Gemini => "gemini",
+            Dialect::VsCode => "vscode",
+            Dialect::Zed => "zed",
+            Dialect::Cline => "cline",
+            Dialect::Roo => "roo",
+            Dialect::Kiro => "kiro",
+            Dialect::AmazonQ => "amazon-q",
+            Dialect::SingleServer => "single-server",
+            Dialect::Generic => "generic",
+        }
+    }
+
+    /// The product name for messages (`Claude Desktop`, `VS Code`...).
+    pub const fn client_name(self) -> &'static str {
+        match self {
+            Dialect::ClaudeDesktop => "Claude Desktop",
+            Dialect::ClaudeCode => "Claude Code",
+            Dialect::Cursor => "Cursor",
+            Dialect::Windsurf => "Windsurf",
+            Dialect::Gemini => "Gemini CLI",
+            Dialect::VsCode => "VS Code",
+            Dialect::Zed => "Zed",
+            Dialect::Cline => "Cline",
+            Dialect::Roo => "Roo Code",
+            Dialect::Kiro => "Kiro",
+            Dialect::AmazonQ => "Amazon Q",
+            Dialect::SingleServer => "a single-server snippet",
+            Dialect::Generic => "an unknown client",
+        }
+    }
+
+    /// Parses a dialect name: the kebab-case names, case-insensitive, with `_` or spaces for
+    /// `-` and a few aliases (`claude`, `desktop`, `code`, `vs-code`, `gemini-cli`, `roo-code`,
+    /// `amazonq`, `q`, `single`, `server`).
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownDialect`] with the text when it names no dialect.
+    pub fn parse(text: &str) -> Result<Dialect, UnknownDialect> {
+        let norm: String = text
+            .trim()
+            .chars()
+            .map(|c| match c {
+                '_' | ' ' => '-',
+                c => c.to_ascii_lowercase(),
+            })
+            .collect();
+        if let Some(d) = Dialect::ALL.iter().find(|d| d.name() == norm) {
+            return Ok(*d);
+        }
+        Ok(match norm.as_str() {
+            "claude" | "desktop" | "claudedesktop" => Dialect::ClaudeDesktop,
+            "claudecode" => Dialect::ClaudeCode,
+            "code" | "vs-code" | "vscode-insiders" | "copilot-vscode" => Dialect::VsCode,
+            "gemini-cli" => Dialect::Gemini,
+            "roo-code" | "roocode" => Dialect::Roo,
+            "amazonq" | "q" | "q-developer" => Dialect::AmazonQ,
+            "single" | "server" | "singleserver" => Dialect::SingleServer,
+            _ => return Err(UnknownDialect(text.to_owned())),
+        })
+    }
+
+    /// Whether the client reads only stdio servers from this file (Claude Desktop skips
+    /// `url` entries; remote servers go through Connectors or an `mcp-remote` bridge).
+    pub const fn stdio_only(self) -> bool {
+        matches!(self, Dialect::ClaudeDesktop)
+    }
+
+    /// Whether the client can use `transport` (Zed: no SSE).
+    pub const fn supports(self, transport: TransportKind) -> Support {
+        match (self, transport) {
+            (_, TransportKind::Stdio) => Support::Yes,
+            (Dialect::ClaudeDesktop, _) | (Dialect::Zed, TransportKind::Sse) => Support::No,
+            (Dialect::Generic | Dialect::SingleServer | Dialect::AmazonQ, _) => Support::Unknown,
+            _ => Support::Yes,
+        }
+    }
+
+    /// Whether the client reads comments and trailing commas (JSONC) in this file.
+    ///
+    /// Yes: VS Code, Zed, Gemini CLI. No: Claude Desktop, Cline, Amazon Q (strict parsers
+    /// that drop the whole file). Unknown elsewhere (Cursor reports conflict).
+    pub const fn reads_jsonc(self) -> Support {
+        match self {
+            Dialect::VsCode | Dialect::Zed | Dialect::Gemini => Support::Yes,
+            Dialect::ClaudeDesktop | Dialect::Cline | Dialect::AmazonQ => Support::No,
+            _ => Support::Unknown,
+        }
+    }
+
+    /// The severity of a member the client does not know: an error for VS Code, whose
+    /// schema sets `additionalProperties: false`; info elsewhere (clients ignore them).
+    pub const fn unknown_field_severity(self) -> Severity {
+        match self {
+            Dialect::VsCode => Severity::Error,
+            _ => Severity::Info,
+        }
+    }
+
+    /// Whether a stdio server entry may set its working directory with `cwd`.
+    pub const fn allows_cwd(self) -> Support {
+        match self {
+            Dialect::VsCode | Dialect::Gemini | Dialect::Cline | Dialect::Roo => Support::Yes,
+            Dialect::ClaudeDesktop | Dialect::ClaudeCode | Dialect::Cursor | Dialect::Windsurf => {
+                Support::No
+            }
+            _ => Support::Unknown,
+        }
+    }
+
+    /// Which server names the client accepts.
+    pub const fn server_names(self) -> ServerNameRule {
+        match self {
+            Dialect::ClaudeCode => ServerNameRule::LettersDigitsDashUnderscore,
+            Dialect::VsCode => ServerNameRule::NoWhitespace,
+            _ => ServerNameRule::Any,
+        }
+    }
+
+    /// The member that holds the server map (`mcpServers`, `servers` or `context_servers`);
+    /// `None` for a single server.
+    pub const fn server_map_key(self) -> Option<&'static str> {
+        match self {
+            Dialect::VsCode => Some("servers"),
+            Dialect::Zed => Some("context_servers"),
+            Dialect::SingleServer => None,
+            _ => Some("mcpServers"),
+        }
+    }
+
+    /// The members a remote server's URL may be written in, in the order the client
+    /// prefers them.
+    pub const fn url_keys(self) -> &'static [&'static str] {
+        match self {
+            Dialect::Windsurf => &["serverUrl", "url"],
+            Dialect::Gemini => &["httpUrl", "url"],
+            Dialect::Generic | Dialect::SingleServer => &["url", "serverUrl", "httpUrl"],
+            _ => &["url"],
+        }
+    }
+
+    /// Whether the client expands `syntax` (see [`vars::syntax_expansion`]).
+    pub fn expands(self, syntax: VarSyntax) -> Expansion {
+        vars::syntax_expansion(self, syntax)
+    }
+
+    /// Whether the client expands `reference` in the server member `field` (see
+    /// [`vars::expansion_in`]).
+    pub fn expands_in(self, reference: &VarRef, field: &str) -> Expansion {
+        vars::expansion_in(self, reference, field)
+    }
+
+    /// The server members this client knows.
+    pub fn known_server_keys(self) -> &'static [&'static str] {
+        super::keys::server_keys(self)
+    }
+}
+
+impl fmt::Display for Dialect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Dialect {
+    type Err = UnknownDialect;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Dialect::parse(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for d in Dialect::ALL {
+            assert_eq!(Dialect::parse(d.name()), Ok(d));
+            assert_eq!(d.to_string().parse::<Dialect>(), Ok(d));
+            assert!(!d.client_name().is_empty());
+        }
+        assert_eq!(Dialect::parse("Claude_Desktop"), Ok(Dialect::ClaudeDesktop));
+        assert_eq!(Dialect::parse(" VSCode "), Ok(Dialect::VsCode));
+        assert_eq!(Dialect::parse("amazonq"), Ok(Dialect::AmazonQ));
+        let err = Dialect::parse("emacs").unwrap_err();
+        assert!(err.to_string().contains("claude-desktop, claude-code"));
+    }
+
+    #[test]
+    fn properties() {
+        assert!(Dialect::ClaudeDesktop.stdio_only());
+        assert_eq!(Dialect::Zed.supports(TransportKind::Sse), Support::No);
+        assert_eq!(Dialect::VsCode.unknown_field_severity(), Severity::Error);
+        assert_eq!(Dialect::Cursor.unknown_field_severity(), Severity::Info);
+        assert_eq!(Dialect::VsCode.reads_jsonc(), Support::Yes);
+        assert_eq!(Dialect::ClaudeDesktop.reads_jsonc(), Support::No);
+        assert_eq!(Dialect::Gemini.allows_cwd(), Support::Yes);
+        assert_eq!(Dialect::ClaudeDesktop.allows_cwd(), Support::No);
+        assert!(Dialect::ClaudeCode.server_names().allows("my_server-1"));
+        assert!(!Dialect::ClaudeCode.server_names().allows("github.com/x"));
+        assert!(!Dialect::VsCode.server_names().allows("Supabase MCP"));
+        assert!(Dialect::Roo.server_names().allows("Supabase MCP"));
+        assert_eq!(Dialect::Windsurf.url_keys(), ["serverUrl", "url"]);
+        assert_eq!(Dialect::Zed.server_map_key(), Some("context_servers"));
+        assert_eq!(
+            TransportKind::from_type_value("streamableHttp"),
+            Some(TransportKind::StreamableHttp)
+        );
+        assert_eq!(TransportKind::from_type_value("websocket"), None);
+        for d in Dialect::ALL {
+            assert!(!d.known_server_keys().is_empty());
+            assert_eq!(
+                d.expands(VarSyntax::Braced),
+                vars::syntax_expansion(d, VarSyntax::Braced)
+            );
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Typed ASTs of MCP artifacts, every leaf with its span, lowered from a
+//! [`JsonDocument`](mcpvet_json::JsonDocument) without ever aborting.
+//!
+//! Position in the pipeline: above `mcpvet_json`; the check crates read these ASTs.
+//!
+//! - [`config`]: client configurations in every dialect (Claude Desktop, Claude Code, Cursor,
+//!   Windsurf, Gemini CLI, VS Code, Zed, Cline, Roo, Kiro, Amazon Q, a bare server object,
+//!   generic `mcpServers` files): servers, transports, variable references.
+//! - [`transcript`]: captured sessions in every supported format (JSON array, JSON Lines,
+//!   trace envelopes, Claude Desktop logs, Inspector exports): entries with direction,
+//!   position and the JSON-RPC message they hold.
+//! - [`vars`]: variable references (`${VAR}`, `${env:X}`, `${input:id}`, `%VAR%`, ...) inside
+//!   strings, split into literal and reference parts with spans.
+//!
+//! The ASTs own their [`JsonDocument`](mcpvet_json::JsonDocument) and refer to JSON nodes by
+//! [`NodeId`](mcpvet_json::NodeId), so checks can point inside `params`, `inputSchema` or any
+//! unknown member without a second parse. Lowering reports structural problems (wrong type,
+//! missing field, unsupported format, not an MCP file) as diagnostics and keeps going;
+//! protocol and policy rules are left to the check crates.
+#![warn(clippy::disallowed_methods)]
+#![warn(missing_docs)]
+
+pub mod codes;
+pub mod config;
+mod lower;
+pub mod rules;
+pub mod transcript;
+pub mod vars;
+
+pub use lower::{LowerCx, LowerOutcome};
+pub use transcript::{InputFormat, Transcript, read_transcript};

@@ -1,0 +1,388 @@
+//! Direction inference and request/response pairing.
+//!
+//! 1. Entries whose direction the capture states keep it ([`DirectionSource::Explicit`],
+//!    [`DirectionSource::Format`]).
+//! 2. Requests and notifications whose method travels one way get that direction from the
+//!    method table; within a batch, the directions found that way apply to the whole batch.
+//! 3. One pass in order pairs messages, scoped per server (a Claude Desktop log interleaves
+//!    servers) and per direction (ids are per sender): a response answers the earliest pending
+//!    request with its id that travels the other way, and takes the opposite direction of it
+//!    (or gives it one, when the response's direction is stated);
+//!    `notifications/cancelled` takes the direction of the request it cancels and
+//!    `notifications/progress` the opposite of the request that carries its token, when the
+//!    pending requests decide it.
+//! 4. What is still unknown is [`DirectionSource::Ambiguous`] (the method goes both ways, or
+//!    candidates disagree) or [`DirectionSource::Unknown`].
+use std::collections::{HashMap, VecDeque};
+
+use mcpvet_json::{JsonDocument, NodeId};
+
+use super::message::{IdKey, Message, RequestId};
+use super::methods::{MethodDirection, method_direction};
+use super::{AbbreviatedKind, Direction, DirectionSource, Entry, EntryKind, Link, MessageRef};
+
+#[derive(Debug)]
+enum UnitKind {
+    Request {
+        key: Option<IdKey>,
+        token: Option<IdKey>,
+    },
+    Notification {
+        cancels: Option<IdKey>,
+        progress: Option<IdKey>,
+    },
+    Response {
+        key: Option<IdKey>,
+    },
+    Other,
+}
+
+#[derive(Debug)]
+struct Unit {
+    at: MessageRef,
+    server: Option<String>,
+    kind: UnitKind,
+    dir: Option<Direction>,
+    src: DirectionSource,
+}
+
+fn key_at(doc: &JsonDocument<'_>, node: Option<NodeId>, path: &[&str]) -> Option<IdKey> {
+    let mut value = doc.value(node?);
+    for key in path {
+        value = value.get(key)?;
+    }
+    RequestId::from_value(value).key()
+}
+
+fn table(method: Option<&str>) -> (Option<Direction>, DirectionSource) {
+    match method.map_or(MethodDirection::Unknown, method_direction) {
+        MethodDirection::ClientToServer => (
+            Some(Direction::ClientToServer),
+            DirectionSource::MethodTable,
+        ),
+        MethodDirection::ServerToClient => (
+            Some(Direction::ServerToClient),
+            DirectionSource::MethodTable,
+        ),
+        MethodDirection::Both => (None, DirectionSource::Ambiguous),
+        MethodDirection::Unknown => (None, DirectionSource::Unknown),
+    }
+}
+
+fn unit_of_message(
+    doc: &JsonDocument<'_>,
+    message: &Message,
+) -> (UnitKind, Option<Direction>, DirectionSource) {
+    match message {
+        Message::Request {
+            id, method, params, ..
+        } => {
+            let (dir, src) = table(Some(method));
+            let token = key_at(doc, *params, &["_meta", "progressToken"]);
+            (
+                UnitKind::Request {
+                    key: id.key(),
+                    token,
+                },
+                dir,
+                src,
+            )
+        }
+        Message::Notification { method, params, .. } => {
+            let (dir, src) = table(Some(method));
+            let kind = UnitKind::Notification {
+                cancels: (method.value == "notifications/cancelled")
+                    .then(|| key_at(doc, *params, &["requestId"]))
+                    .flatten(),
+                progress: (method.value == "notifications/progress")
+                    .then(|| key_at(doc, *params, &["progressToken"]))
+                    .flatten(),
+            };
+            (kind, dir, src)
+        }
+        Message::Response { id, .. } => (
+            UnitKind::Response { key: id.key() },
+            None,
+            DirectionSource::Unknown,
+        ),
+        Message::ErrorResponse { id, .. } => (
+            UnitKind::Response {
+                key: id.as_ref().and_then(RequestId::key),
+            },
+            None,
+            DirectionSource::Unknown,
+        ),
+        Message::Invalid { method, .. } => {
+            let (dir, src) = table(method.as_ref().map(|m| m.value.as_str()));
+            (UnitKind::Other, dir, src)
+        }
+        Message::Batch { .. } => (UnitKind::Other, None, DirectionSource::Unknown),
+    }
+}
+
+/// Infers directions and pairs requests with responses; appends to `links`.
+pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut Vec<Link>) {
+    let mut units: Vec<Unit> = Vec::new();
+    for (i, entry) in entries.iter().enumerate() {
+        let stated = matches!(
+            entry.direction_source,
+            DirectionSource::Explicit | DirectionSource::Format
+        ) && entry.direction.is_some();
+        let server = entry.server.as_ref().map(|s| s.value.clone());
+        let first = units.len();
+        let mut push = |item: Option<usize>, kind: UnitKind, dir, src| {
+            let (dir, src) = if stated {
+                (entry.direction, entry.direction_source)
+            } else {
+                (dir, src)
+            };
+            units.push(Unit {
+                at: MessageRef { entry: i, item },
+                server: server.clone(),
+                kind,
+                dir,
+                src,
+            });
+        };
+        match &entry.kind {
+            EntryKind::Message(Message::Batch { items, .. }) => {
+                for (j, item) in items.iter().enumerate() {
+                    let (kind, dir, src) = unit_of_message(doc, item);
+                    push(Some(j), kind, dir, src);
+                }
+                if !stated {
+                    spread_batch_direction(&mut units[first..]);
+                }
+            }
+            EntryKind::Message(message) => {
+                let (kind, dir, src) = unit_of_message(doc, message);
+                push(None, kind, dir, src);
+            }
+            EntryKind::Abbreviated(a) => {
+                let key = a.id.as_ref().and_then(RequestId::key);
+                let method = a.method.as_ref().map(|m| m.value.as_str());
+                let (dir, src) = table(method);
+                let kind = match a.kind {
+                    AbbreviatedKind::Request => UnitKind::Request { key, token: None },
+                    AbbreviatedKind::Notification => UnitKind::Notification {
+                        cancels: None,
+                        progress: None,
+                    },
+                    AbbreviatedKind::Response | AbbreviatedKind::ErrorResponse => {
+                        UnitKind::Response { key }
+                    }
+                };
+                push(None, kind, dir, src);
+            }
+            _ => {}
+        }
+    }
+
+    pair(&mut units, links);
+
+    // Write the directions back, aggregating batch elements.
+    let mut u = 0;
+    while u < units.len() {
+        let entry_index = units[u].at.entry;
+        let mut end = u;
+        while end < units.len() && units[end].at.entry == entry_index {
+            end += 1;
+        }
+        let entry = &mut entries[entry_index];
+        if !matches!(
+            entry.direction_source,
+            DirectionSource::Explicit | DirectionSource::Format
+        ) || entry.direction.is_none()
+        {
+            let (dir, src) = aggregate(&units[u..end]);
+            entry.direction = dir;
+            entry.direction_source = src;
+        }
+        u = end;
+    }
+}
+
+/// Within one batch (sent by one party), directions known from the method table apply to the
+/// elements that have none, when they agree.
+fn spread_batch_direction(units: &mut [Unit]) {
+    let mut found: Option<Direction> = None;
+    for unit in units.iter() {
+        if let Some(d) = unit.dir {
+            if found.is_some_and(|f| f != d) {
+                return;
+            }
+            found = Some(d);
+        }
+    }
+    if let Some(d) = found {
+        for unit in units.iter_mut().filter(|u| u.dir.is_none()) {
+            unit.dir = Some(d);
+            unit.src = DirectionSource::MethodTable;
+        }
+    }
+}
+
+fn aggregate(units: &[Unit]) -> (Option<Direction>, DirectionSource) {
+    if let [one] = units
+        && one.at.item.is_none()
+    {
+        return (one.dir, one.src);
+    }
+    let mut found: Option<(Direction, DirectionSource)> = None;
+    let mut ambiguous = false;
+    for unit in units {
+        match (unit.dir, found) {
+            (Some(d), None) => found = Some((d, unit.src)),
+            (Some(d), Some((f, _))) if d != f => return (None, DirectionSource::Ambiguous),
+            (Some(_), Some((f, src))) => {
+                // Keep the weakest evidence.
+                if unit.src == DirectionSource::Pairing {
+                    found = Some((f, DirectionSource::Pairing));
+                } else {
+                    found = Some((f, src));
+                }
+            }
+            (None, _) => ambiguous |= unit.src == DirectionSource::Ambiguous,
+        }
+    }
+    match found {
+        Some((d, src)) => (Some(d), src),
+        None if ambiguous => (None, DirectionSource::Ambiguous),
+        None => (None, DirectionSource::Unknown),
+    }
+}
+
+type Scope = (Option<String>, IdKey);
+
+/// Index of a direction class: client-to-server, server-to-client, unknown.
+fn class(dir: Option<Direction>) -> usize {
+    match dir {
+        Some(Direction::ClientToServer) => 0,
+        Some(Direction::ServerToClient) => 1,
+        None => 2,
+    }
+}
+
+/// The one known direction among the classes that are present, if exactly one is.
+fn single_known(present: [bool; 3]) -> Option<Direction> {
+    match (present[0], present[1]) {
+        (true, false) => Some(Direction::ClientToServer),
+        (false, true) => Some(Direction::ServerToClient),
+        _ => None,
+    }
+}
+
+/// Pending requests of one scope, in order, by direction class (so every step is O(1)
+/// amortised, whatever the input).
+#[derive(Debug, Default)]
+struct Queues([VecDeque<usize>; 3]);
+
+impl Queues {
+    fn present(&self) -> [bool; 3] {
+        [0, 1, 2].map(|c| !self.0[c].is_empty())
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(VecDeque::is_empty)
+    }
+
+    /// The earliest pending request among `classes`.
+    fn pop_earliest(&mut self, classes: &[usize]) -> Option<usize> {
+        let best = classes
+            .iter()
+            .copied()
+            .filter_map(|c| self.0[c].front().map(|&u| (u, c)))
+            .min()?;
+        self.0[best.1].pop_front()
+    }
+}
+
+fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
+    let mut pending: HashMap<Scope, Queues> = HashMap::new();
+    // Outstanding requests per progress token, by direction class.
+    let mut tokens: HashMap<Scope, [usize; 3]> = HashMap::new();
+    for u in 0..units.len() {
+        let server = units[u].server.clone();
+        match &units[u].kind {
+            UnitKind::Request { key, token } => {
+                let c = class(units[u].dir);
+                if let Some(key) = key.clone() {
+                    pending.entry((server.clone(), key)).or_default().0[c].push_back(u);
+                }
+                if let Some(token) = token.clone() {
+                    tokens.entry((server, token)).or_default()[c] += 1;
+                }
+            }
+            UnitKind::Notification { cancels, progress } => {
+                if units[u].dir.is_some() {
+                    continue;
+                }
+                let decided = if let Some(key) = cancels {
+                    pending
+                        .get(&(server, key.clone()))
+                        .and_then(|q| single_known(q.present()))
+                } else if let Some(token) = progress {
+                    tokens
+                        .get(&(server, token.clone()))
+                        .and_then(|n| single_known(n.map(|k| k > 0)))
+                        .map(Direction::opposite)
+                } else {
+                    None
+                };
+                if let Some(d) = decided {
+                    units[u].dir = Some(d);
+                    units[u].src = DirectionSource::Pairing;
+                }
+            }
+            UnitKind::Response { key: Some(key) } => {
+                let scope = (server, key.clone());
+                let Some(queues) = pending.get_mut(&scope) else {
+                    continue;
+                };
+                let chosen = if let Some(d) = units[u].dir {
+                    queues.pop_earliest(&[class(Some(d.opposite())), 2])
+                } else {
+                    let present = queues.present();
+                    if present.iter().filter(|p| **p).count() == 1 {
+                        queues.pop_earliest(&[0, 1, 2])
+                    } else {
+                        units[u].src = DirectionSource::Ambiguous;
+                        None
+                    }
+                };
+                if queues.is_empty() {
+                    pending.remove(&scope);
+                }
+                let Some(c) = chosen else {
+                    continue;
+                };
+                if let UnitKind::Request {
+                    token: Some(token), ..
+                } = &units[c].kind
+                    && let Some(counts) = tokens.get_mut(&(units[c].server.clone(), token.clone()))
+                {
+                    let k = &mut counts[class(units[c].dir)];
+                    *k = k.saturating_sub(1);
+                }
+                match (units[u].dir, units[c].dir) {
+                    (Some(d), None) => {
+                        units[c].dir = Some(d.opposite());
+                        units[c].src = DirectionSource::Pairing;
+                    }
+                    (None, Some(cd)) => {
+                        units[u].dir = Some(cd.opposite());
+                        units[u].src = DirectionSource::Pairing;
+                    }
+                    (None, None) => units[u].src = DirectionSource::Ambiguous,
+                    (Some(_), Some(_)) => {}
+                }
+                links.push(Link {
+                    request: units[c].at,
+                    response: units[u].at,
+                });
+            }
+            UnitKind::Response { key: None } | UnitKind::Other => {}
+        }
+    }
+    links.sort_by_key(|l| (l.response, l.request));
+}

@@ -1,0 +1,562 @@
+//! The reader: framing (whole file, lines, log lines), one parse, format detection, lowering.
+use std::ops::Range;
+
+use mcpvet_diagnostics::{Diagnostic, Severity};
+use mcpvet_json::{JsonOptions, Value, line_ranges, parse_ranges};
+use mcpvet_text::{Span, Spanned, check_len};
+
+use super::detect::{self, Verdict};
+use super::line::{self, Extent, JSON_WS, JsonLine, LogBody, LogLine, json_line, scan_log_line};
+use super::records::{Meta, Reader};
+use super::{DetectedBy, Detection, DirectionSource, EntryKind, InputFormat, Transcript, pairing};
+use crate::{LowerOutcome, codes};
+
+/// How the JSON of the file is laid out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Framing {
+    /// The file is one JSON value (this range).
+    Whole(Range<usize>),
+    /// One record per line (a pretty-printed value may span several lines).
+    Lines,
+    /// Claude Desktop log lines.
+    Log,
+}
+
+/// What one stretch of the file holds, in source order.
+#[derive(Debug)]
+enum Item {
+    /// A line of text.
+    Text { span: Span },
+    /// A JSON value: the entry span, the JSON range given to the parser (its root index).
+    Json {
+        span: Span,
+        json: Span,
+        root: usize,
+        multi_line: bool,
+    },
+    /// A log line and the roots of its JSON parts.
+    Log {
+        span: Span,
+        log: LogLine,
+        json: Option<usize>,
+        method: Option<usize>,
+        id: Option<usize>,
+    },
+}
+
+#[derive(Debug, Default)]
+struct Plan {
+    items: Vec<Item>,
+    ranges: Vec<Range<usize>>,
+}
+
+impl Plan {
+    fn root(&mut self, span: Span) -> usize {
+        self.ranges.push(span.range());
+        self.ranges.len() - 1
+    }
+}
+
+/// Reads a captured session in any supported format.
+///
+/// `file_name` is only a hint for detection (the content decides first); `format` forces a
+/// format instead of detecting one. Never fails: problems are diagnostics (parse findings
+/// first, in source order, then lowering findings), and the transcript holds what could be
+/// read.
+pub fn read_transcript<'a>(
+    text: &'a str,
+    file_name: Option<&str>,
+    format: Option<InputFormat>,
+) -> LowerOutcome<Transcript<'a>> {
+    let options = JsonOptions::strict();
+    if check_len(text.len()).is_err() {
+        let outcome = parse_ranges(text, std::iter::empty(), &options);
+        let detection = Detection {
+            format: format.unwrap_or(InputFormat::JsonLines),
+            by: if format.is_some() {
+                DetectedBy::Forced
+            } else {
+                DetectedBy::Default
+            },
+            reason: "input too large to read",
+        };
+        return LowerOutcome {
+            value: Transcript {
+                document: outcome.value,
+                entries: Vec::new(),
+                links: Vec::new(),
+                detection,
+            },
+            diagnostics: outcome.diagnostics,
+        };
+    }
+    let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let lines: Vec<Range<usize>> = line_ranges(text).collect();
+    let whole = whole_value(text, bom);
+    let mut early: Option<Detection> = None;
+    let framing = match format {
+        Some(InputFormat::JsonArray) => {
+            let start = bom + (text.len() - bom - text[bom..].trim_start_matches(JSON_WS).len());
+            if start < text.len() {
+                Framing::Whole(start..text.len())
+            } else {
+                Framing::Lines
+            }
+        }
+        Some(InputFormat::JsonLines) => Framing::Lines,
+        Some(InputFormat::ClaudeDesktopLog) => Framing::Log,
+        Some(_) => whole.clone().map_or(Framing::Lines, Framing::Whole),
+        None => {
+            if let Some(range) = whole.clone() {
+                Framing::Whole(range)
+            } else {
+                let (logs, json) = prescan(text, &lines, bom);
+                if logs > 0 && logs >= json {
+                    early = Some(Detection {
+                        format: InputFormat::ClaudeDesktopLog,
+                        by: DetectedBy::Content,
+                        reason: "Claude Desktop log lines (<time> [..] ...)",
+                    });
+                    Framing::Log
+                } else if logs == 0 && json == 0 && has_extension(file_name, &["log"]) {
+                    early = Some(Detection {
+                        format: InputFormat::ClaudeDesktopLog,
+                        by: DetectedBy::FileName,
+                        reason: "a .log file",
+                    });
+                    Framing::Log
+                } else {
+                    Framing::Lines
+                }
+            }
+        }
+    };
+
+    let mut plan = Plan::default();
+    match &framing {
+        Framing::Whole(range) => plan.ranges.push(range.clone()),
+        Framing::Lines => plan_lines(text, &lines, bom, &mut plan),
+        Framing::Log => plan_log(text, &lines, bom, &mut plan),
+    }
+    let outcome = parse_ranges(text, plan.ranges.iter().cloned(), &options);
+    let document = outcome.value;
+    let mut diagnostics = outcome.diagnostics;
+    let roots: Vec<Value<'_>> = document.roots().collect();
+    let error_spans: Vec<Span> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(Diagnostic::span)
+        .collect();
+
+    // Detection.
+    let blank = text[bom..].trim_matches(JSON_WS).is_empty();
+    let mut verdict_diag = None;
+    let detection = if let Some(format) = format {
+        Detection {
+            format,
+            by: DetectedBy::Forced,
+            reason: "requested",
+        }
+    } else if let Some(detection) = early {
+        detection
+    } else if blank {
+        Detection {
+            format: InputFormat::JsonLines,
+            by: DetectedBy::Default,
+            reason: "empty input",
+        }
+    } else {
+        let verdict = match &framing {
+            Framing::Whole(_) => match roots.first() {
+                Some(root) => detect::whole(*root),
+                None => Verdict::NotSession("nothing in the file looks like a captured session"),
+            },
+            _ => detect::lines(plan.items.iter().filter_map(|item| match item {
+                Item::Json { root, .. } => roots.get(*root).copied(),
+                _ => None,
+            })),
+        };
+        match verdict {
+            Verdict::Format(format, reason) => Detection {
+                format,
+                by: DetectedBy::Content,
+                reason,
+            },
+            Verdict::Unsupported(what) => {
+                verdict_diag = Some(
+                    Diagnostic::new(
+                        codes::UNSUPPORTED_FORMAT,
+                        Severity::Error,
+                        first_line(text, bom),
+                        format!("the file is {what}, a capture format mcpvet does not read"),
+                    )
+                    .with_help(
+                        "export the session as JSON Lines of JSON-RPC messages or as trace events",
+                    ),
+                );
+                fallback()
+            }
+            Verdict::NotSession(reason) => {
+                verdict_diag = Some(
+                    Diagnostic::new(codes::NOT_MCP, Severity::Error, first_line(text, bom), reason)
+                        .with_help(
+                            "pass a captured session (JSON-RPC messages, trace events, a Claude Desktop log, an Inspector export)",
+                        ),
+                );
+                fallback()
+            }
+        }
+    };
+
+    // Lowering.
+    let mut reader = Reader::new(text, error_spans);
+    let format = detection.format;
+    for item in &plan.items {
+        match item {
+            Item::Text { span } => reader.non_protocol(*span, Meta::default()),
+            Item::Json {
+                span,
+                json,
+                root,
+                multi_line,
+            } => {
+                let Some(value) = roots.get(*root).copied() else {
+                    continue;
+                };
+                let meta = Meta {
+                    multi_line: *multi_line,
+                    ..Meta::default()
+                };
+                record(&mut reader, format, value, *span, *json, meta);
+            }
+            Item::Log {
+                span,
+                log,
+                json,
+                method,
+                id,
+            } => log_item(&mut reader, &roots, *span, log, *json, *method, *id),
+        }
+    }
+    if let Framing::Whole(_) = framing
+        && let Some(root) = roots.first().copied()
+    {
+        whole_records(&mut reader, format, root);
+    }
+
+    let mut entries = std::mem::take(&mut reader.entries);
+    let mut pairs = std::mem::take(&mut reader.links);
+    pairing::infer(&mut entries, &document, &mut pairs);
+
+    diagnostics.extend(verdict_diag);
+    diagnostics.extend(reader.cx.into_diagnostics());
+    let protocol = entries
+        .iter()
+        .any(|e| !matches!(e.kind, EntryKind::NonProtocol { .. }));
+    if detection.by != DetectedBy::Content
+        && detection.by != DetectedBy::Default
+        && !blank
+        && !protocol
+        && reader.recognized == 0
+    {
+        diagnostics.push(
+            Diagnostic::new(
+                codes::NOT_MCP,
+                Severity::Error,
+                first_line(text, bom),
+                format!(
+                    "nothing in the file reads as a captured session in the {} format",
+                    detection.format
+                ),
+            )
+            .with_help("check the file, or let mcpvet detect the format"),
+        );
+    }
+    LowerOutcome {
+        value: Transcript {
+            document,
+            entries,
+            links: pairs,
+            detection,
+        },
+        diagnostics,
+    }
+}
+
+/// How a file in which detection found no session is read: as JSON Lines (its framing is
+/// already decided), so the dump still shows what is there.
+fn fallback() -> Detection {
+    Detection {
+        format: InputFormat::JsonLines,
+        by: DetectedBy::Default,
+        reason: "no session found",
+    }
+}
+
+fn has_extension(file_name: Option<&str>, extensions: &[&str]) -> bool {
+    file_name
+        .and_then(|n| n.rsplit_once('.'))
+        .is_some_and(|(_, ext)| extensions.iter().any(|e| e.eq_ignore_ascii_case(ext)))
+}
+
+/// The span of the first non-blank line (where file-level findings point).
+fn first_line(text: &str, bom: usize) -> Span {
+    for range in line_ranges(text) {
+        let start = range.start.max(bom);
+        let content = text[start..range.end.max(start)].trim_end_matches(JSON_WS);
+        if !content.trim_start_matches(JSON_WS).is_empty() {
+            let lead = content.len() - content.trim_start_matches(JSON_WS).len();
+            return Span::new((start + lead) as u32, (start + content.len()) as u32);
+        }
+    }
+    Span::empty(bom as u32)
+}
+
+/// The range of the file's only JSON value, when the file is one value: it starts (after a
+/// byte order mark and whitespace) with `{` or `[` that starts like JSON, and either the value
+/// closes with only whitespace after it, or it never closes and no line at column 0 starts a
+/// new value (an unterminated pretty-printed file).
+fn whole_value(text: &str, bom: usize) -> Option<Range<usize>> {
+    let rest = &text[bom..];
+    let start = bom + (rest.len() - rest.trim_start_matches(JSON_WS).len());
+    let first_line_end = text[start..].find('\n').map_or(text.len(), |p| start + p);
+    if !line::looks_like_json(text[start..first_line_end].trim_matches(JSON_WS)) {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    match line::value_extent(bytes, start, false) {
+        Extent::Closed(end) if text[end..].trim_matches(JSON_WS).is_empty() => {
+            Some(start..text.len())
+        }
+        Extent::Open if line::value_extent(bytes, start, true) != Extent::Interrupted => {
+            Some(start..text.len())
+        }
+        _ => None,
+    }
+}
+
+/// A line (without its `\n`) and its offset, skipping a byte order mark on the first line.
+fn line_at<'t>(text: &'t str, range: &Range<usize>, bom: usize) -> (&'t str, u32) {
+    let start = range.start.max(bom).min(range.end);
+    (&text[start..range.end], start as u32)
+}
+
+/// The end of a line's content (before a `\r`).
+fn content_end(text: &str, range: &Range<usize>) -> u32 {
+    let line = &text[range.clone()];
+    (range.start + line.strip_suffix('\r').unwrap_or(line).len()) as u32
+}
+
+/// Counts log lines and JSON lines among the first non-blank lines.
+fn prescan(text: &str, lines: &[Range<usize>], bom: usize) -> (usize, usize) {
+    let (mut logs, mut json) = (0, 0);
+    let mut seen = 0;
+    for range in lines {
+        let (line, base) = line_at(text, range, bom);
+        if line.trim_matches(JSON_WS).is_empty() {
+            continue;
+        }
+        seen += 1;
+        if seen > 64 {
+            break;
+        }
+        if scan_log_line(line, base).is_some() {
+            logs += 1;
+        } else if matches!(json_line(line, base), JsonLine::Json { .. }) {
+            json += 1;
+        }
+    }
+    (logs, json)
+}
+
+/// Line framing: each line is text or JSON; a JSON value that starts at column 0 and whose
+/// brackets do not close on its line continues on the following lines when they close it
+/// before a line at column 0 starts something else (see [`line::value_extent`]); otherwise
+/// the line is read alone.
+fn plan_lines(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < lines.len() {
+        let range = &lines[i];
+        let (line, base) = line_at(text, range, bom);
+        match json_line(line, base) {
+            JsonLine::Blank => {}
+            JsonLine::Text(span) => plan.items.push(Item::Text { span }),
+            JsonLine::Json { value, complete } => {
+                let mut json = value;
+                let mut end = content_end(text, range);
+                let mut multi_line = false;
+                // Only a value that starts at column 0 may continue on the next lines (a
+                // pretty-printed message); an indented one is read alone, which also keeps
+                // the scan linear.
+                if !complete
+                    && value.start == base
+                    && let Extent::Closed(close) =
+                        line::value_extent(bytes, value.start as usize, true)
+                {
+                    let mut j = i;
+                    while j + 1 < lines.len() && lines[j + 1].start < close {
+                        j += 1;
+                    }
+                    if j > i {
+                        let last = &lines[j];
+                        let trimmed = text[last.clone()].trim_end_matches(JSON_WS).len();
+                        json = Span::new(value.start, (last.start + trimmed) as u32);
+                        end = content_end(text, last);
+                        multi_line = true;
+                        i = j;
+                    }
+                }
+                let root = plan.root(json);
+                plan.items.push(Item::Json {
+                    span: Span::new(base, end),
+                    json,
+                    root,
+                    multi_line,
+                });
+            }
+        }
+        i += 1;
+    }
+}
+
+/// Log framing: Claude Desktop log lines; other lines are text, or JSON read alone.
+fn plan_log(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
+    for range in lines {
+        let (line, base) = line_at(text, range, bom);
+        if line.trim_matches(JSON_WS).is_empty() {
+            continue;
+        }
+        let span = Span::new(base, content_end(text, range));
+        if let Some(log) = scan_log_line(line, base) {
+            let (mut json, mut method, mut id) = (None, None, None);
+            match &log.body {
+                LogBody::Message { json: j, .. } => json = Some(plan.root(*j)),
+                LogBody::Abbreviated {
+                    method: m, id: i, ..
+                } => {
+                    if let Some(m) = m.filter(|m| text[m.range()].starts_with('"')) {
+                        method = Some(plan.root(m));
+                    }
+                    if let Some(i) = i.filter(|i| json_scalar(&text[i.range()])) {
+                        id = Some(plan.root(i));
+                    }
+                }
+                LogBody::Text(_) => {}
+            }
+            plan.items.push(Item::Log {
+                span,
+                log,
+                json,
+                method,
+                id,
+            });
+        } else {
+            match json_line(line, base) {
+                JsonLine::Json { value, .. } => {
+                    let root = plan.root(value);
+                    plan.items.push(Item::Json {
+                        span,
+                        json: value,
+                        root,
+                        multi_line: false,
+                    });
+                }
+                JsonLine::Text(span) => plan.items.push(Item::Text { span }),
+                JsonLine::Blank => {}
+            }
+        }
+    }
+}
+
+/// Whether an abbreviated `id=` value is a JSON string or number (worth parsing).
+fn json_scalar(text: &str) -> bool {
+    (text.len() >= 2 && text.starts_with('"') && text.ends_with('"'))
+        || (text.starts_with(|c: char| c == '-' || c.is_ascii_digit())
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'+' | b'.' | b'e' | b'E')))
+}
+
+/// Lowers one record (a line's value, or an element of a whole-file array) in `format`.
+fn record(
+    reader: &mut Reader<'_>,
+    format: InputFormat,
+    value: Value<'_>,
+    span: Span,
+    json: Span,
+    meta: Meta,
+) {
+    match format {
+        InputFormat::JsonArray | InputFormat::JsonLines | InputFormat::ClaudeDesktopLog => {
+            reader.raw(value, span, json, meta);
+        }
+        InputFormat::Trace => reader.trace(value, span, json, meta),
+        InputFormat::InspectorExport => reader.inspector(value, span, meta),
+        InputFormat::SdkCapture => reader.sdk(value, span, meta),
+        InputFormat::ServerSignature => reader.signature(value, span, meta),
+    }
+}
+
+/// Lowers a whole-file value: an array's elements are the records (for raw formats, the
+/// messages; an element that is an array is a batch), an object is one record. Read as JSON
+/// Lines (forced), a whole-file array is one batch.
+fn whole_records(reader: &mut Reader<'_>, format: InputFormat, root: Value<'_>) {
+    if root.kind() == mcpvet_json::ValueKind::Array && format != InputFormat::JsonLines {
+        for element in root.items() {
+            let span = element.span();
+            record(reader, format, element, span, span, Meta::default());
+        }
+    } else {
+        let span = root.span();
+        record(reader, format, root, span, span, Meta::default());
+    }
+}
+
+fn log_item(
+    reader: &mut Reader<'_>,
+    roots: &[Value<'_>],
+    span: Span,
+    log: &LogLine,
+    json: Option<usize>,
+    method: Option<usize>,
+    id: Option<usize>,
+) {
+    let text = |s: Span| reader.spanned_text(s);
+    let mut meta = Meta {
+        timestamp: Some(text(log.timestamp)),
+        server: log.server.map(text),
+        level: log.level.map(text),
+        ..Meta::default()
+    };
+    match &log.body {
+        LogBody::Message { from, json: range } => {
+            meta.direction = Some((*from, DirectionSource::Explicit));
+            match json.and_then(|r| roots.get(r).copied()) {
+                Some(value) => reader.raw(value, span, *range, meta),
+                None => reader.non_protocol(span, meta),
+            }
+        }
+        LogBody::Abbreviated {
+            from,
+            method: method_span,
+            words,
+            ..
+        } => {
+            meta.direction = Some((*from, DirectionSource::Explicit));
+            let method = method_span.map(|m| {
+                method
+                    .and_then(|r| roots.get(r).copied())
+                    .and_then(|v| v.as_str().map(|s| Spanned::new(s.into_owned(), v.span())))
+                    .unwrap_or_else(|| reader.spanned_text(m))
+            });
+            let id = id.and_then(|r| roots.get(r).copied());
+            let words = words.iter().map(|w| reader.spanned_text(*w)).collect();
+            reader.abbreviated(span, method, id, words, meta);
+        }
+        LogBody::Text(_) => {
+            reader.recognized += 1;
+            reader.non_protocol(span, meta);
+        }
+    }
+}

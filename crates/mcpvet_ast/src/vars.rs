@@ -1,0 +1,1124 @@
+//! Variable references inside strings: `${VAR}`, `${VAR:-default}`, `$VAR`, `${env:X}`,
+//! `${input:id}`, `${workspaceFolder}` and the other predefined editor variables, `${file:/p}`,
+//! `${{ secrets.X }}`, `{env:X}`, `{{ x }}` and `%VAR%`.
+//!
+//! [`parse`] splits a text into [`Part`]s: literal text and [`VarRef`]s, each with its span.
+//! [`parse_string`] does the same for a JSON string node and gives spans in the original file:
+//! it maps offsets in the decoded value back through escapes (`\"`, `\\`, `\u0024`...), so a
+//! reference written as `"\u0024{TOKEN}"` points at the ten source bytes that produce it.
+//! [`expansion`] says whether a client dialect expands a syntax, so a check can report a
+//! reference that the client would send literally.
+//!
+//! # Recognition rules
+//!
+//! The scanner reads left to right; text that does not form a reference stays literal.
+//!
+//! - `${{ expr }}` (GitHub Actions style, used by Continue): `expr` is a dotted path of
+//!   identifiers such as `secrets.API_KEY` or `inputs.token`, spaces allowed around it.
+//! - `${...}` up to the matching `}` (braces inside a default nest):
+//!   - `${env:NAME}`, `${input:ID}`, `${file:PATH}`, `${config:NAME}`, `${command:ID}`: the
+//!     part after the colon is the name; it must be non-empty and hold no whitespace (a
+//!     `file:` path may hold spaces);
+//!   - a predefined editor variable (`${workspaceFolder}`, `${userHome}`, `${/}`, `${cwd}`...,
+//!     see [`PREDEFINED`]), also the multi-root form `${workspaceFolder:name}`;
+//!   - `${NAME}` with `NAME` an identifier (`[A-Za-z_][A-Za-z0-9_]*`);
+//!   - `${NAME:-default}`: the default is everything up to the matching brace, kept as text
+//!     (references inside it are not split further).
+//!
+//!   Anything else (`${}`, `${1}`, `${ A }`, `${A:=x}`, an unclosed `${`) is literal.
+//! - `$NAME` with `NAME` an identifier, only at the start or after a character that is not an
+//!   ASCII letter or digit: `$HOME` is a reference, but `Outer$Inner`, `pa$word`, `$1`, `^a$`
+//!   and a lone `$` are literal. `$$` and `\$` are literal (shell escapes).
+//! - `%NAME%` (Windows `cmd`) with `NAME` starting with a letter or `_` and made of letters,
+//!   digits, `_` and parentheses (`%ProgramFiles(x86)%`); two hex digits (`%E2%` in a
+//!   percent-encoded URL) are not a name; `%%` and a lone `%` are literal.
+//! - `{env:NAME}` and `{file:PATH}` (`OpenCode`), when not preceded by `$`.
+//! - `{{ expr }}` (Go / Handlebars templates, `LibreChat`): `expr` non-empty, on one line,
+//!   without braces.
+use mcpvet_json::{Value, ValueKind};
+use mcpvet_text::Span;
+
+use crate::config::Dialect;
+
+/// The syntax of a variable reference.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum VarSyntax {
+    /// `${VAR}`: Claude Code, Copilot, Gemini CLI, Kiro, shells.
+    Braced,
+    /// `${VAR:-default}`: Claude Code, shells.
+    BracedDefault,
+    /// `$VAR`: Gemini CLI, shells.
+    Dollar,
+    /// `${env:VAR}`: VS Code, Cursor, Windsurf, Cline, Roo Code.
+    Env,
+    /// `${input:id}`: VS Code only; must match an `inputs[].id`.
+    Input,
+    /// `${workspaceFolder}`, `${userHome}`, `${/}`...: VS Code and Cursor (see [`PREDEFINED`]).
+    Predefined,
+    /// `${file:/path}`: Windsurf (the value is read from the file).
+    File,
+    /// `${config:name}`: VS Code (a settings value).
+    Config,
+    /// `${command:id}`: VS Code (the result of a command).
+    Command,
+    /// `${{ secrets.X }}`, `${{ inputs.X }}`: Continue, GitHub Actions.
+    Actions,
+    /// `{env:X}`: `OpenCode`.
+    BraceEnv,
+    /// `{file:path}`: `OpenCode`.
+    BraceFile,
+    /// `{{ expr }}`: Go / Handlebars templates (`LibreChat`, Vault and Consul examples).
+    Template,
+    /// `%VAR%`: Windows `cmd` (expanded when the server runs through `cmd /c`).
+    Percent,
+}
+
+impl VarSyntax {
+    /// Every syntax, in declaration order.
+    pub const ALL: [VarSyntax; 14] = [
+        VarSyntax::Braced,
+        VarSyntax::BracedDefault,
+        VarSyntax::Dollar,
+        VarSyntax::Env,
+        VarSyntax::Input,
+        VarSyntax::Predefined,
+        VarSyntax::File,
+        VarSyntax::Config,
+        VarSyntax::Command,
+        VarSyntax::Actions,
+        VarSyntax::BraceEnv,
+        VarSyntax::BraceFile,
+        VarSyntax::Template,
+        VarSyntax::Percent,
+    ];
+
+    /// A stable kebab-case name (`braced`, `braced-default`, `env`...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            VarSyntax::Braced => "braced",
+            VarSyntax::BracedDefault => "braced-default",
+            VarSyntax::Dollar => "dollar",
+            VarSyntax::Env => "env",
+            VarSyntax::Input => "input",
+            VarSyntax::Predefined => "predefined",
+            VarSyntax::File => "file",
+            VarSyntax::Config => "config",
+            VarSyntax::Command => "command",
+            VarSyntax::Actions => "actions",
+            VarSyntax::BraceEnv => "brace-env",
+            VarSyntax::BraceFile => "brace-file",
+            VarSyntax::Template => "template",
+            VarSyntax::Percent => "percent",
+        }
+    }
+
+    /// The syntax written out with a placeholder name, for messages (`${VAR}`, `${env:VAR}`).
+    pub const fn example(self) -> &'static str {
+        match self {
+            VarSyntax::Braced => "${VAR}",
+            VarSyntax::BracedDefault => "${VAR:-default}",
+            VarSyntax::Dollar => "$VAR",
+            VarSyntax::Env => "${env:VAR}",
+            VarSyntax::Input => "${input:id}",
+            VarSyntax::Predefined => "${workspaceFolder}",
+            VarSyntax::File => "${file:/path}",
+            VarSyntax::Config => "${config:name}",
+            VarSyntax::Command => "${command:id}",
+            VarSyntax::Actions => "${{ secrets.NAME }}",
+            VarSyntax::BraceEnv => "{env:VAR}",
+            VarSyntax::BraceFile => "{file:path}",
+            VarSyntax::Template => "{{ name }}",
+            VarSyntax::Percent => "%VAR%",
+        }
+    }
+
+    /// Whether a shell started by the server command could still expand it when the client
+    /// does not: `$VAR`, `${VAR}` and `${VAR:-d}` under `sh -c`, `%VAR%` under `cmd /c`.
+    pub const fn shell_expandable(self) -> bool {
+        matches!(
+            self,
+            VarSyntax::Braced | VarSyntax::BracedDefault | VarSyntax::Dollar | VarSyntax::Percent
+        )
+    }
+}
+
+/// The predefined editor variables recognised as `${name}` ([`VarSyntax::Predefined`]).
+///
+/// VS Code resolves all of them in `mcp.json`; Cursor documents `workspaceFolder`,
+/// `workspaceFolderBasename`, `userHome`, `pathSeparator` and `/`; Roo Code resolves
+/// `workspaceFolder`.
+pub const PREDEFINED: [&str; 22] = [
+    "workspaceFolder",
+    "workspaceFolderBasename",
+    "userHome",
+    "pathSeparator",
+    "/",
+    "cwd",
+    "file",
+    "fileWorkspaceFolder",
+    "relativeFile",
+    "relativeFileDirname",
+    "fileBasename",
+    "fileBasenameNoExtension",
+    "fileExtname",
+    "fileDirname",
+    "fileDirnameBasename",
+    "lineNumber",
+    "columnNumber",
+    "selectedText",
+    "execPath",
+    "execInstallFolder",
+    "defaultBuildTask",
+    "extensionInstallFolder",
+];
+
+/// Predefined variables Cursor documents.
+const CURSOR_PREDEFINED: [&str; 5] = [
+    "workspaceFolder",
+    "workspaceFolderBasename",
+    "userHome",
+    "pathSeparator",
+    "/",
+];
+
+/// One variable reference found in a string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VarRef {
+    /// How it is written.
+    pub syntax: VarSyntax,
+    /// The variable: `VAR` for `${VAR}`, `id` for `${input:id}`, `secrets.X` for
+    /// `${{ secrets.X }}`, `workspaceFolder` for `${workspaceFolder}`, the path for
+    /// `${file:/p}`.
+    pub name: String,
+    /// The default of `${VAR:-default}` (possibly empty), as written.
+    pub default: Option<String>,
+    /// The whole reference, `$` (or `{`, `%`) to the closing character.
+    pub span: Span,
+    /// The name alone.
+    pub name_span: Span,
+    /// The default alone (after `:-`).
+    pub default_span: Option<Span>,
+}
+
+/// A piece of a string: literal text or a reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Text sent as written (decoded: escapes already applied).
+    Literal {
+        /// The decoded text.
+        text: String,
+        /// Where it is written.
+        span: Span,
+    },
+    /// A variable reference.
+    Ref(VarRef),
+}
+
+impl Part {
+    /// The span of the part.
+    pub fn span(&self) -> Span {
+        match self {
+            Part::Literal { span, .. } => *span,
+            Part::Ref(r) => r.span,
+        }
+    }
+
+    /// The reference, if this part is one.
+    pub fn as_ref(&self) -> Option<&VarRef> {
+        match self {
+            Part::Ref(r) => Some(r),
+            Part::Literal { .. } => None,
+        }
+    }
+}
+
+/// Splits `text` into literal parts and references; spans are relative to the start of `text`.
+///
+/// An empty text has no part.
+///
+/// ```
+/// use mcpvet_ast::vars::{parse, Part, VarSyntax};
+///
+/// let parts = parse("Bearer ${env:TOKEN}");
+/// assert_eq!(parts.len(), 2);
+/// let Part::Ref(r) = &parts[1] else { panic!() };
+/// assert_eq!((r.syntax, r.name.as_str()), (VarSyntax::Env, "TOKEN"));
+/// assert_eq!(r.span.range(), 7..19);
+/// ```
+pub fn parse(text: &str) -> Vec<Part> {
+    scan(text, |i| i as u32)
+}
+
+/// The decoded value of a JSON string node and its parts, with spans in the node's document;
+/// `None` when the node is not a string.
+pub fn parse_string(value: Value<'_>) -> Option<(String, Vec<Part>)> {
+    if value.kind() != ValueKind::String {
+        return None;
+    }
+    let raw = value.raw_str()?;
+    let content = value.content_span()?;
+    if value.has_escapes() {
+        let (decoded, map) = unescape_with_offsets(raw, content.start);
+        let parts = scan(&decoded, |i| map[i]);
+        // The document decodes the same way; prefer its text if the two ever differ.
+        let text = value.as_str().map_or(decoded, std::borrow::Cow::into_owned);
+        Some((text, parts))
+    } else {
+        let parts = scan(raw, |i| content.start + i as u32);
+        Some((raw.to_owned(), parts))
+    }
+}
+
+/// Whether `parts` hold at least one reference.
+pub fn has_refs(parts: &[Part]) -> bool {
+    parts.iter().any(|p| matches!(p, Part::Ref(_)))
+}
+
+/// Whether `parts` are one reference, optionally surrounded by whitespace.
+pub fn is_only_ref(parts: &[Part]) -> bool {
+    let mut refs = 0;
+    for part in parts {
+        match part {
+            Part::Ref(_) => refs += 1,
+            Part::Literal { text, .. } if text.trim().is_empty() => {}
+            Part::Literal { .. } => return false,
+        }
+    }
+    refs == 1
+}
+
+/// Whether a client expands a reference syntax.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Expansion {
+    /// The client replaces the reference (when the variable is defined).
+    Expanded,
+    /// The client sends the text as written (documented, or the syntax belongs to another
+    /// tool). A shell started by the command may still expand it: see
+    /// [`VarSyntax::shell_expandable`].
+    Literal,
+    /// Not documented either way; checks should stay silent.
+    Unknown,
+}
+
+/// Whether `dialect` expands `reference`, anywhere in a server entry.
+///
+/// The table follows the client documentation (reference notes §A.1 and §A.3):
+///
+/// | syntax | expanded by |
+/// |---|---|
+/// | `${VAR}` | Claude Code, Gemini CLI, Kiro (unknown: Windsurf, Zed, Roo Code, Amazon Q) |
+/// | `${VAR:-default}` | Claude Code |
+/// | `$VAR` | Gemini CLI |
+/// | `${env:VAR}` | VS Code, Cursor, Windsurf, Cline, Roo Code |
+/// | `${input:id}` | VS Code |
+/// | predefined (`${workspaceFolder}`...) | VS Code; Cursor (its documented subset); Roo Code (`workspaceFolder`) |
+/// | `${file:/p}` | Windsurf |
+/// | `${config:x}`, `${command:x}` | VS Code |
+/// | `${{ secrets.X }}`, `{env:X}`, `{file:p}`, `{{ x }}` | none of the supported dialects |
+/// | `%VAR%` | none (only `cmd /c`) |
+///
+/// [`Dialect::Generic`] and [`Dialect::SingleServer`] answer [`Expansion::Unknown`] for every
+/// syntax: the client is not known.
+pub fn expansion(dialect: Dialect, reference: &VarRef) -> Expansion {
+    use Expansion::{Expanded, Literal, Unknown};
+    if reference.syntax != VarSyntax::Predefined {
+        return syntax_expansion(dialect, reference.syntax);
+    }
+    let name = reference.name.as_str();
+    let base = name.split(':').next().unwrap_or(name);
+    match dialect {
+        Dialect::VsCode => Expanded,
+        Dialect::Cursor if CURSOR_PREDEFINED.contains(&name) => Expanded,
+        Dialect::Cursor => Unknown,
+        Dialect::Roo if name == "workspaceFolder" => Expanded,
+        Dialect::Roo => Literal,
+        _ if base.is_empty() => Unknown,
+        _ => syntax_expansion(dialect, VarSyntax::Predefined),
+    }
+}
+
+/// Whether `dialect` expands `reference` inside the server member `field` (`env`, `args`,
+/// `headers`, `url`, `command`, `cwd`...).
+///
+/// Claude Code expands `${VAR}` only in `command`, `args`, `env`, `url` and `headers`; Gemini
+/// CLI and Kiro document expansion in `env` only (elsewhere the answer is
+/// [`Expansion::Unknown`]). Other dialects expand the same way in every field.
+pub fn expansion_in(dialect: Dialect, reference: &VarRef, field: &str) -> Expansion {
+    let base = expansion(dialect, reference);
+    if base != Expansion::Expanded {
+        return base;
+    }
+    match (dialect, reference.syntax) {
+        (Dialect::ClaudeCode, VarSyntax::Braced | VarSyntax::BracedDefault) => {
+            if matches!(field, "command" | "args" | "env" | "url" | "headers") {
+                Expansion::Expanded
+            } else {
+                Expansion::Literal
+            }
+        }
+        (Dialect::Gemini | Dialect::Kiro, _) if field != "env" => Expansion::Unknown,
+        _ => base,
+    }
+}
+
+/// The expansion table by syntax (predefined variables: see [`expansion`]).
+pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
+    use Expansion::{Expanded, Literal, Unknown};
+    use VarSyntax as S;
+    // Syntaxes of tools that are not supported dialects: sent literally by every client.
+    if matches!(
+        syntax,
+        S::Actions | S::BraceEnv | S::BraceFile | S::Template | S::Percent
+    ) {
+        return if matches!(dialect, Dialect::Generic | Dialect::SingleServer) {
+            Unknown
+        } else {
+            Literal
+        };
+    }
+    match dialect {
+        Dialect::Generic | Dialect::SingleServer => Unknown,
+        Dialect::ClaudeDesktop => Literal,
+        Dialect::ClaudeCode => match syntax {
+            S::Braced | S::BracedDefault => Expanded,
+            _ => Literal,
+        },
+        Dialect::VsCode => match syntax {
+            S::Env | S::Input | S::Predefined | S::Config | S::Command => Expanded,
+            _ => Literal,
+        },
+        Dialect::Cursor => match syntax {
+            S::Env | S::Predefined => Expanded,
+            _ => Literal,
+        },
+        Dialect::Windsurf => match syntax {
+            S::Env | S::File => Expanded,
+            S::Braced | S::BracedDefault | S::Dollar | S::Predefined => Unknown,
+            _ => Literal,
+        },
+        Dialect::Gemini => match syntax {
+            S::Braced | S::Dollar => Expanded,
+            S::BracedDefault => Unknown,
+            _ => Literal,
+        },
+        Dialect::Cline => match syntax {
+            S::Env => Expanded,
+            _ => Literal,
+        },
+        Dialect::Roo => match syntax {
+            S::Env | S::Predefined => Expanded,
+            S::Braced | S::BracedDefault | S::Dollar => Unknown,
+            _ => Literal,
+        },
+        Dialect::Kiro => match syntax {
+            S::Braced => Expanded,
+            S::BracedDefault | S::Dollar | S::Env => Unknown,
+            _ => Literal,
+        },
+        Dialect::Zed | Dialect::AmazonQ => match syntax {
+            S::Braced | S::BracedDefault | S::Dollar | S::Env | S::Predefined | S::File => Unknown,
+            _ => Literal,
+        },
+    }
+}
+
+// ----- scanner ------------------------------------------------------------------------------
+
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic() || b == b'_'
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn is_ident(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty() && is_ident_start(b[0]) && b[1..].iter().all(|&c| is_ident_byte(c))
+}
+
+/// `a.b.c` with identifier segments (dashes allowed after the first character).
+fn is_dotted_path(s: &str) -> bool {
+    !s.is_empty()
+        && s.split('.').all(|seg| {
+            let b = seg.as_bytes();
+            !b.is_empty()
+                && is_ident_start(b[0])
+                && b[1..].iter().all(|&c| is_ident_byte(c) || c == b'-')
+        })
+}
+
+/// A candidate reference found at a position: its end (exclusive) and pieces, as decoded
+/// byte offsets.
+struct Found {
+    end: usize,
+    syntax: VarSyntax,
+    name: (usize, usize),
+    default: Option<(usize, usize)>,
+}
+
+/// Splits `s`; `map(i)` turns a decoded offset (a char boundary of `s`, or `s.len()`) into a
+/// source offset.
+fn scan(s: &str, map: impl Fn(usize) -> u32) -> Vec<Part> {
+    let b = s.as_bytes();
+    let mut parts = Vec::new();
+    let mut lit_start = 0;
+    let mut i = 0;
+    while i < b.len() {
+        let found = match b[i] {
+            b'$' => match b.get(i + 1) {
+                Some(b'$') => {
+                    i += 2;
+                    continue;
+                }
+                Some(b'{') => dollar_brace(s, i),
+                Some(&c) if is_ident_start(c) && (i == 0 || !b[i - 1].is_ascii_alphanumeric()) => {
+                    let mut end = i + 1;
+                    while end < b.len() && is_ident_byte(b[end]) {
+                        end += 1;
+                    }
+                    Some(Found {
+                        end,
+                        syntax: VarSyntax::Dollar,
+                        name: (i + 1, end),
+                        default: None,
+                    })
+                }
+                _ => None,
+            },
+            b'\\' if b.get(i + 1) == Some(&b'$') => {
+                i += 2;
+                continue;
+            }
+            b'%' => {
+                if b.get(i + 1) == Some(&b'%') {
+                    i += 2;
+                    continue;
+                }
+                percent(s, i)
+            }
+            b'{' if i == 0 || b[i - 1] != b'$' => brace(s, i),
+            _ => None,
+        };
+        match found {
+            Some(f) => {
+                if lit_start < i {
+                    parts.push(Part::Literal {
+                        text: s[lit_start..i].to_owned(),
+                        span: Span::new(map(lit_start), map(i)),
+                    });
+                }
+                parts.push(Part::Ref(VarRef {
+                    syntax: f.syntax,
+                    name: s[f.name.0..f.name.1].to_owned(),
+                    default: f.default.map(|(a, z)| s[a..z].to_owned()),
+                    span: Span::new(map(i), map(f.end)),
+                    name_span: Span::new(map(f.name.0), map(f.name.1)),
+                    default_span: f.default.map(|(a, z)| Span::new(map(a), map(z))),
+                }));
+                i = f.end;
+                lit_start = i;
+            }
+            // Every trigger byte is ASCII, so stepping one byte keeps `i` on a boundary
+            // whenever a reference can start.
+            None => i += 1,
+        }
+    }
+    if lit_start < b.len() {
+        parts.push(Part::Literal {
+            text: s[lit_start..].to_owned(),
+            span: Span::new(map(lit_start), map(b.len())),
+        });
+    }
+    parts
+}
+
+/// `${...}` and `${{ ... }}` at `i`.
+fn dollar_brace(s: &str, i: usize) -> Option<Found> {
+    let b = s.as_bytes();
+    if b.get(i + 2) == Some(&b'{') {
+        // ${{ expr }}
+        let inner_start = i + 3;
+        let close = s[inner_start..].find("}}")? + inner_start;
+        let inner = &s[inner_start..close];
+        let trimmed = inner.trim();
+        if !is_dotted_path(trimmed) {
+            return None;
+        }
+        let lead = inner.len() - inner.trim_start().len();
+        let name_start = inner_start + lead;
+        return Some(Found {
+            end: close + 2,
+            syntax: VarSyntax::Actions,
+            name: (name_start, name_start + trimmed.len()),
+            default: None,
+        });
+    }
+    let inner_start = i + 2;
+    // The matching brace: `{` inside (a nested default) must be closed first.
+    let mut depth = 0usize;
+    let mut close = None;
+    for (j, &c) in b.iter().enumerate().skip(inner_start) {
+        match c {
+            b'{' => depth += 1,
+            b'}' if depth == 0 => {
+                close = Some(j);
+                break;
+            }
+            b'}' => depth -= 1,
+            _ => {}
+        }
+    }
+    let close = close?;
+    let inner = &s[inner_start..close];
+    let end = close + 1;
+    let whole = (inner_start, close);
+    for (prefix, syntax) in [
+        ("env:", VarSyntax::Env),
+        ("input:", VarSyntax::Input),
+        ("file:", VarSyntax::File),
+        ("config:", VarSyntax::Config),
+        ("command:", VarSyntax::Command),
+    ] {
+        if let Some(rest) = inner.strip_prefix(prefix) {
+            let bad = rest.is_empty()
+                || rest.contains(['{', '}'])
+                || (syntax != VarSyntax::File && rest.contains(char::is_whitespace));
+            if bad {
+                return None;
+            }
+            return Some(Found {
+                end,
+                syntax,
+                name: (inner_start + prefix.len(), close),
+                default: None,
+            });
+        }
+    }
+    let scoped = inner.split_once(':').is_some_and(|(head, tail)| {
+        matches!(head, "workspaceFolder" | "workspaceFolderBasename")
+            && !tail.is_empty()
+            && !tail.starts_with('-')
+            && !tail.contains(['{', '}'])
+    });
+    if PREDEFINED.contains(&inner) || scoped {
+        return Some(Found {
+            end,
+            syntax: VarSyntax::Predefined,
+            name: whole,
+            default: None,
+        });
+    }
+    if is_ident(inner) {
+        return Some(Found {
+            end,
+            syntax: VarSyntax::Braced,
+            name: whole,
+            default: None,
+        });
+    }
+    let (name, _) = inner.split_once(":-")?;
+    if !is_ident(name) {
+        return None;
+    }
+    let default_start = inner_start + name.len() + 2;
+    Some(Found {
+        end,
+        syntax: VarSyntax::BracedDefault,
+        name: (inner_start, inner_start + name.len()),
+        default: Some((default_start, close)),
+    })
+}
+
+/// `%NAME%` at `i`.
+fn percent(s: &str, i: usize) -> Option<Found> {
+    let b = s.as_bytes();
+    let start = i + 1;
+    if !b.get(start).copied().is_some_and(is_ident_start) {
+        return None;
+    }
+    let mut end = start;
+    while end < b.len() && (is_ident_byte(b[end]) || b[end] == b'(' || b[end] == b')') {
+        end += 1;
+    }
+    if b.get(end) != Some(&b'%') {
+        return None;
+    }
+    let name = &s[start..end];
+    if name.len() == 2 && name.bytes().all(|c| c.is_ascii_hexdigit()) {
+        return None;
+    }
+    Some(Found {
+        end: end + 1,
+        syntax: VarSyntax::Percent,
+        name: (start, end),
+        default: None,
+    })
+}
+
+/// `{env:X}`, `{file:p}` and `{{ expr }}` at `i`.
+fn brace(s: &str, i: usize) -> Option<Found> {
+    let b = s.as_bytes();
+    if b.get(i + 1) == Some(&b'{') {
+        let inner_start = i + 2;
+        let close = s[inner_start..].find("}}")? + inner_start;
+        let inner = &s[inner_start..close];
+        let trimmed = inner.trim();
+        if trimmed.is_empty() || inner.contains(['{', '}', '\n', '\r']) {
+            return None;
+        }
+        let lead = inner.len() - inner.trim_start().len();
+        let name_start = inner_start + lead;
+        return Some(Found {
+            end: close + 2,
+            syntax: VarSyntax::Template,
+            name: (name_start, name_start + trimmed.len()),
+            default: None,
+        });
+    }
+    let inner_start = i + 1;
+    let close = s[inner_start..].find('}')? + inner_start;
+    let inner = &s[inner_start..close];
+    let (prefix, syntax) = if inner.starts_with("env:") {
+        ("env:", VarSyntax::BraceEnv)
+    } else if inner.starts_with("file:") {
+        ("file:", VarSyntax::BraceFile)
+    } else {
+        return None;
+    };
+    let rest = &inner[prefix.len()..];
+    if rest.is_empty()
+        || rest.contains('{')
+        || (syntax == VarSyntax::BraceEnv && rest.contains(char::is_whitespace))
+    {
+        return None;
+    }
+    Some(Found {
+        end: close + 1,
+        syntax,
+        name: (inner_start + prefix.len(), close),
+        default: None,
+    })
+}
+
+// ----- escapes ------------------------------------------------------------------------------
+
+fn hex4(bytes: &[u8]) -> Option<u32> {
+    if bytes.len() < 4 {
+        return None;
+    }
+    let mut v = 0u32;
+    for &b in &bytes[..4] {
+        v = v * 16 + char::from(b).to_digit(16)?;
+    }
+    Some(v)
+}
+
+/// Decodes JSON escapes exactly as `mcpvet_json` does (invalid escapes and lone surrogates
+/// become U+FFFD) and records, for every decoded byte, the source offset of the character or
+/// escape that produced it, plus one final entry for the end of the contents.
+fn unescape_with_offsets(raw: &str, base: u32) -> (String, Vec<u32>) {
+    let bytes = raw.as_bytes();
+    let mut out = String::with_capacity(raw.len());
+    let mut map: Vec<u32> = Vec::with_capacity(raw.len() + 1);
+    let push = |out: &mut String, map: &mut Vec<u32>, c: char, at: usize| {
+        out.push(c);
+        for _ in 0..c.len_utf8() {
+            map.push(base + at as u32);
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            let next = (i + 1..=raw.len())
+                .find(|&k| raw.is_char_boundary(k))
+                .unwrap_or(raw.len());
+            out.push_str(&raw[i..next]);
+            for k in i..next {
+                map.push(base + k as u32);
+            }
+            i = next;
+            continue;
+        }
+        let start = i;
+        let Some(&esc) = bytes.get(i + 1) else {
+            push(&mut out, &mut map, '\u{FFFD}', start);
+            break;
+        };
+        i += 2;
+        let c = match esc {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => match hex4(&bytes[i..]) {
+                Some(hi @ 0xD800..=0xDBFF) => {
+                    i += 4;
+                    let lo = if bytes[i..].starts_with(b"\\u") {
+                        hex4(&bytes[i + 2..])
+                    } else {
+                        None
+                    };
+                    match lo {
+                        Some(lo @ 0xDC00..=0xDFFF) => {
+                            i += 6;
+                            let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                            char::from_u32(cp).unwrap_or('\u{FFFD}')
+                        }
+                        _ => '\u{FFFD}',
+                    }
+                }
+                Some(cp) => {
+                    i += 4;
+                    char::from_u32(cp).unwrap_or('\u{FFFD}')
+                }
+                None => '\u{FFFD}',
+            },
+            _ => {
+                while i < bytes.len() && !raw.is_char_boundary(i) {
+                    i += 1;
+                }
+                '\u{FFFD}'
+            }
+        };
+        push(&mut out, &mut map, c, start);
+    }
+    map.push(base + raw.len() as u32);
+    (out, map)
+}
+
+#[cfg(test)]
+mod tests {
+    use mcpvet_json::{JsonOptions, parse as parse_json};
+
+    use super::*;
+
+    /// (syntax, name, default, source slice) of every reference.
+    fn refs(text: &str) -> Vec<(VarSyntax, String, Option<String>, String)> {
+        parse(text)
+            .iter()
+            .filter_map(Part::as_ref)
+            .map(|r| {
+                (
+                    r.syntax,
+                    r.name.clone(),
+                    r.default.clone(),
+                    text[r.span.range()].to_owned(),
+                )
+            })
+            .collect()
+    }
+
+    #[track_caller]
+    fn one(text: &str, syntax: VarSyntax, name: &str) {
+        let found = refs(text);
+        assert_eq!(found.len(), 1, "{text:?}: {found:?}");
+        assert_eq!(found[0].0, syntax, "{text:?}");
+        assert_eq!(found[0].1, name, "{text:?}");
+    }
+
+    #[track_caller]
+    fn none(text: &str) {
+        let parts = parse(text);
+        assert!(!has_refs(&parts), "{text:?}: {parts:?}");
+        if !text.is_empty() {
+            assert_eq!(parts.len(), 1, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn every_syntax() {
+        one("${VAR}", VarSyntax::Braced, "VAR");
+        one("${lower_case1}", VarSyntax::Braced, "lower_case1");
+        one("${env:GITHUB_TOKEN}", VarSyntax::Env, "GITHUB_TOKEN");
+        one(
+            "${input:home-assistant-token}",
+            VarSyntax::Input,
+            "home-assistant-token",
+        );
+        one(
+            "${workspaceFolder}",
+            VarSyntax::Predefined,
+            "workspaceFolder",
+        );
+        one(
+            "${workspaceFolder:api}",
+            VarSyntax::Predefined,
+            "workspaceFolder:api",
+        );
+        one("${userHome}", VarSyntax::Predefined, "userHome");
+        one(
+            "${workspaceFolderBasename}",
+            VarSyntax::Predefined,
+            "workspaceFolderBasename",
+        );
+        one("${pathSeparator}", VarSyntax::Predefined, "pathSeparator");
+        one("${/}", VarSyntax::Predefined, "/");
+        one("${cwd}", VarSyntax::Predefined, "cwd");
+        one(
+            "${file:/run/secrets/token}",
+            VarSyntax::File,
+            "/run/secrets/token",
+        );
+        one(
+            "${file:C:\\My Secrets\\t.txt}",
+            VarSyntax::File,
+            "C:\\My Secrets\\t.txt",
+        );
+        one("${config:python.path}", VarSyntax::Config, "python.path");
+        one("${command:pickFile}", VarSyntax::Command, "pickFile");
+        one(
+            "${{ secrets.API_KEY }}",
+            VarSyntax::Actions,
+            "secrets.API_KEY",
+        );
+        one("${{inputs.token}}", VarSyntax::Actions, "inputs.token");
+        one("{env:OPENAI_KEY}", VarSyntax::BraceEnv, "OPENAI_KEY");
+        one(
+            "{file:~/.secrets/key}",
+            VarSyntax::BraceFile,
+            "~/.secrets/key",
+        );
+        one(
+            "{{ HOMEASSISTANT_URL }}",
+            VarSyntax::Template,
+            "HOMEASSISTANT_URL",
+        );
+        one("{{ secret \"db\" }}", VarSyntax::Template, "secret \"db\"");
+        one("%APPDATA%", VarSyntax::Percent, "APPDATA");
+        one(
+            "%ProgramFiles(x86)%\\x",
+            VarSyntax::Percent,
+            "ProgramFiles(x86)",
+        );
+        one("$HOME/bin", VarSyntax::Dollar, "HOME");
+        let with_default = refs("${API_URL:-https://x.invalid/mcp}");
+        assert_eq!(with_default[0].0, VarSyntax::BracedDefault);
+        assert_eq!(with_default[0].1, "API_URL");
+        assert_eq!(with_default[0].2.as_deref(), Some("https://x.invalid/mcp"));
+        let empty_default = refs("${A:-}");
+        assert_eq!(empty_default[0].2.as_deref(), Some(""));
+        let nested = refs("${A:-${B}}x");
+        assert_eq!(nested.len(), 1);
+        assert_eq!(nested[0].2.as_deref(), Some("${B}"));
+        assert_eq!(nested[0].3, "${A:-${B}}");
+    }
+
+    #[test]
+    fn parts_and_spans() {
+        let text = "Bearer ${input:tok} and $USER!";
+        let parts = parse(text);
+        let pieces: Vec<&str> = parts.iter().map(|p| &text[p.span().range()]).collect();
+        assert_eq!(pieces, ["Bearer ", "${input:tok}", " and ", "$USER", "!"]);
+        let Part::Ref(r) = &parts[1] else { panic!() };
+        assert_eq!(&text[r.name_span.range()], "tok");
+        let Part::Literal { text: lit, .. } = &parts[4] else {
+            panic!()
+        };
+        assert_eq!(lit, "!");
+        assert!(parse("").is_empty());
+        assert!(is_only_ref(&parse(" ${X} ")));
+        assert!(!is_only_ref(&parse("Bearer ${X}")));
+        assert!(!is_only_ref(&parse("${X}${Y}")));
+        let d = &refs("${A:-dflt}")[0];
+        assert_eq!(d.3, "${A:-dflt}");
+        let parts = parse("${A:-dflt}");
+        let Part::Ref(r) = &parts[0] else { panic!() };
+        assert_eq!(r.default_span.map(Span::range), Some(5..9));
+    }
+
+    #[test]
+    fn not_references() {
+        for text in [
+            "plain",
+            "$",
+            "$1",
+            "$$HOME",
+            "\\$HOME",
+            "^\\d+$",
+            "(a|b)$",
+            "Outer$Inner",
+            "pa$word",
+            "price: $5",
+            "${}",
+            "${1}",
+            "${ A }",
+            "${A:=x}",
+            "${A-x}",
+            "${unclosed",
+            "${env:}",
+            "${env:A B}",
+            "${input:}",
+            "${{ not a path! }}",
+            "${{ secrets.X }",
+            "100%",
+            "50% off, 20% more",
+            "%%",
+            "%%PATH%%",
+            "%1%",
+            "%~dp0",
+            "a%20b%20c",
+            "%E2%80%99",
+            "caf%C3%A9",
+            "{\"a\": 1}",
+            "{env:}",
+            "{env: X}",
+            "{{}}",
+            "{{ }}",
+            "{unrelated}",
+        ] {
+            none(text);
+        }
+    }
+
+    #[test]
+    fn dollar_after_punctuation_is_a_reference() {
+        one("--token=$TOKEN", VarSyntax::Dollar, "TOKEN");
+        one("a/$B", VarSyntax::Dollar, "B");
+        one("x${Y}", VarSyntax::Braced, "Y");
+        one("%%%PATH%", VarSyntax::Percent, "PATH");
+    }
+
+    /// A JSON document with one string and the parts of that string.
+    fn json_parts(json: &str) -> (String, Vec<Part>) {
+        let outcome = parse_json(json, &JsonOptions::jsonc());
+        let root = outcome.value.root().unwrap();
+        parse_string(root).unwrap()
+    }
+
+    #[test]
+    fn spans_map_through_escapes() {
+        // `\u0024` is `$`; `\"` and `\\` shift every later offset.
+        let json = r#""say \"hi\" \u0024{TOKEN} \\ ${env:HOME}\/x""#;
+        let (value, parts) = json_parts(json);
+        assert_eq!(value, "say \"hi\" ${TOKEN} \\ ${env:HOME}/x");
+        let slices: Vec<&str> = parts.iter().map(|p| &json[p.span().range()]).collect();
+        assert_eq!(
+            slices,
+            [
+                r#"say \"hi\" "#,
+                r"\u0024{TOKEN}",
+                r" \\ ",
+                "${env:HOME}",
+                r"\/x"
+            ]
+        );
+        let refs: Vec<&VarRef> = parts.iter().filter_map(Part::as_ref).collect();
+        assert_eq!(&json[refs[0].name_span.range()], "TOKEN");
+        assert_eq!(&json[refs[1].name_span.range()], "HOME");
+        // Literal parts hold decoded text.
+        let Part::Literal { text, .. } = &parts[0] else {
+            panic!()
+        };
+        assert_eq!(text, "say \"hi\" ");
+    }
+
+    #[test]
+    fn spans_without_escapes_and_with_multibyte_text() {
+        let json = "\"é ${A} 😀 %B%\"";
+        let (value, parts) = json_parts(json);
+        assert_eq!(value, "é ${A} 😀 %B%");
+        let slices: Vec<&str> = parts.iter().map(|p| &json[p.span().range()]).collect();
+        assert_eq!(slices, ["é ", "${A}", " 😀 ", "%B%"]);
+        // Escaped multibyte characters and surrogate pairs.
+        let json = r#""\u00e9${A}\ud83d\ude00$B\uD800x""#;
+        let (value, parts) = json_parts(json);
+        assert_eq!(value, "é${A}😀$B\u{FFFD}x");
+        let slices: Vec<&str> = parts.iter().map(|p| &json[p.span().range()]).collect();
+        assert_eq!(
+            slices,
+            [r"\u00e9", "${A}", r"\ud83d\ude00", "$B", r"\uD800x"]
+        );
+    }
+
+    #[test]
+    fn decoding_matches_the_document() {
+        for json in [
+            r#""\x\é ${A}""#,
+            r#""end\""#,
+            r#""\uDC00\uD800\u0041""#,
+            "\"tab\there\"",
+            "\"unterminated ${A}",
+        ] {
+            let outcome = parse_json(json, &JsonOptions::jsonc());
+            let root = outcome.value.root().unwrap();
+            if root.kind() != ValueKind::String {
+                continue;
+            }
+            let raw = root.raw_str().unwrap();
+            let (decoded, map) = unescape_with_offsets(raw, root.content_span().unwrap().start);
+            assert_eq!(decoded, root.as_str().unwrap(), "{json:?}");
+            assert_eq!(map.len(), decoded.len() + 1);
+            let (_, parts) = parse_string(root).unwrap();
+            for p in &parts {
+                assert!(root.span().contains_span(p.span()), "{json:?} {p:?}");
+                assert!(json.is_char_boundary(p.span().start as usize));
+                assert!(json.is_char_boundary(p.span().end as usize));
+            }
+        }
+    }
+
+    #[test]
+    fn expansion_table() {
+        let r = |text: &str| {
+            parse(text).into_iter().find_map(|p| match p {
+                Part::Ref(r) => Some(r),
+                Part::Literal { .. } => None,
+            })
+        };
+        let braced = r("${TOKEN}").unwrap();
+        let env = r("${env:TOKEN}").unwrap();
+        let input = r("${input:tok}").unwrap();
+        let ws = r("${workspaceFolder}").unwrap();
+        let cwd = r("${cwd}").unwrap();
+        assert_eq!(expansion(Dialect::ClaudeCode, &braced), Expansion::Expanded);
+        assert_eq!(expansion(Dialect::VsCode, &braced), Expansion::Literal);
+        assert_eq!(expansion(Dialect::Cursor, &braced), Expansion::Literal);
+        assert_eq!(
+            expansion(Dialect::ClaudeDesktop, &braced),
+            Expansion::Literal
+        );
+        assert_eq!(expansion(Dialect::Generic, &braced), Expansion::Unknown);
+        assert_eq!(expansion(Dialect::ClaudeCode, &env), Expansion::Literal);
+        assert_eq!(expansion(Dialect::Cline, &env), Expansion::Expanded);
+        assert_eq!(expansion(Dialect::ClaudeCode, &input), Expansion::Literal);
+        assert_eq!(expansion(Dialect::VsCode, &input), Expansion::Expanded);
+        assert_eq!(expansion(Dialect::Cursor, &ws), Expansion::Expanded);
+        assert_eq!(expansion(Dialect::Cursor, &cwd), Expansion::Unknown);
+        assert_eq!(expansion(Dialect::Roo, &ws), Expansion::Expanded);
+        assert_eq!(expansion(Dialect::Roo, &cwd), Expansion::Literal);
+        assert_eq!(
+            expansion_in(Dialect::ClaudeCode, &braced, "headers"),
+            Expansion::Expanded
+        );
+        assert_eq!(
+            expansion_in(Dialect::ClaudeCode, &braced, "cwd"),
+            Expansion::Literal
+        );
+        assert_eq!(
+            expansion_in(Dialect::Gemini, &braced, "env"),
+            Expansion::Expanded
+        );
+        assert_eq!(
+            expansion_in(Dialect::Gemini, &braced, "args"),
+            Expansion::Unknown
+        );
+        for syntax in VarSyntax::ALL {
+            assert_eq!(
+                syntax_expansion(Dialect::SingleServer, syntax),
+                Expansion::Unknown
+            );
+            assert!(!syntax.name().is_empty() && !syntax.example().is_empty());
+            // Every example parses back as its own syntax.
+            let parts = parse(syntax.example());
+            assert!(is_only_ref(&parts), "{}", syntax.example());
+            assert_eq!(parts[0].as_ref().unwrap().syntax, syntax);
+        }
+        assert!(VarSyntax::Percent.shell_expandable());
+        assert!(!VarSyntax::Env.shell_expandable());
+    }
+}

@@ -1,0 +1,149 @@
+//! Inspecting a client configuration.
+use mcpvet_ast::config::{
+    ConfigFile, Dialect, Format, Server, StringValue, Support, Transport, read_config,
+};
+use mcpvet_diagnostics::{Diagnostic, Findings, Severity};
+use mcpvet_text::{SourceFile, Span};
+
+use crate::report::{DialectInfo, FileReport, InputKind, ServerSummary, mask_secret};
+
+/// Options for [`lint_config`].
+#[derive(Debug, Clone, Default)]
+pub struct ConfigOptions {
+    /// Force the dialect instead of detecting it.
+    pub dialect: Option<Dialect>,
+    /// The file name used for dialect detection, when the source's name is not the real one
+    /// (stdin, an editor buffer).
+    pub file_name: Option<String>,
+}
+
+/// Inspects a client configuration: parses it (as JSONC, recording comments and trailing
+/// commas), detects the client dialect, lowers it, and runs every configuration check.
+pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
+    let file_name = options
+        .file_name
+        .as_deref()
+        .or(Some(source.name()))
+        .filter(|n| *n != "-");
+    let outcome = read_config(source.text(), file_name, options.dialect);
+    let config = outcome.value;
+    let mut findings = Findings::new();
+    findings.extend(outcome.diagnostics);
+    if config.format == Format::Json {
+        strict_json_syntax(&config, &mut findings);
+        mcpvet_check_transport::check_config(&config, &mut findings);
+        mcpvet_check_secrets::check_config(&config, &mut findings);
+    }
+    let (mut diagnostics, redactions) = findings.into_parts();
+    finish(&config, &mut diagnostics);
+    let servers = config
+        .servers
+        .iter()
+        .map(|s| summarize(s, &redactions))
+        .collect();
+    FileReport {
+        source: source.clone(),
+        kind: InputKind::Config,
+        dialect: Some(DialectInfo {
+            name: config.dialect.name(),
+            client: config.dialect.client_name(),
+            method: config.detection.method.name(),
+            reason: config.detection.reason.clone(),
+        }),
+        servers,
+        diagnostics,
+        redactions,
+    }
+}
+
+/// Comments and trailing commas are recorded by the parser in any case; whether they are a
+/// problem depends on the client (JSONC readers accept them).
+fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
+    let severity = match config.dialect.reads_jsonc() {
+        Support::Yes => return,
+        Support::No => Severity::Error,
+        Support::Unknown => Severity::Warning,
+    };
+    let client = config.dialect.client_name();
+    let reads = if severity == Severity::Error {
+        "reads strict JSON"
+    } else {
+        "may read strict JSON"
+    };
+    let doc = config.document();
+    for &span in doc.comments() {
+        findings.push(
+            mcpvet_json::rules::COMMENT_NOT_ALLOWED
+                .diagnostic(
+                    span,
+                    format!("comment in a {client} configuration, which {reads}"),
+                )
+                .with_severity(severity)
+                .with_help("remove the comment; a strict parser rejects the whole file"),
+        );
+    }
+    for &span in doc.trailing_commas() {
+        findings.push(
+            mcpvet_json::rules::TRAILING_COMMA_NOT_ALLOWED
+                .diagnostic(
+                    span,
+                    format!("trailing comma in a {client} configuration, which {reads}"),
+                )
+                .with_severity(severity)
+                .with_help("remove the comma; a strict parser rejects the whole file"),
+        );
+    }
+}
+
+/// Fills missing JSON paths from the node at each finding's position, and sorts.
+pub(crate) fn finish(config: &ConfigFile<'_>, diagnostics: &mut [Diagnostic]) {
+    let doc = config.document();
+    for d in diagnostics.iter_mut() {
+        let at = d.span().start;
+        d.set_path_if_missing(|| doc.node_at(at).map(mcpvet_json::Value::path));
+    }
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
+}
+
+fn summarize(server: &Server, redactions: &[Span]) -> ServerSummary {
+    let show = |s: &StringValue| {
+        if redactions
+            .iter()
+            .any(|r| r.start < s.span.end && s.span.start < r.end)
+        {
+            mask_secret(&s.value)
+        } else if s.value.contains(char::is_whitespace) || s.value.is_empty() {
+            format!("{:?}", s.value)
+        } else {
+            s.value.clone()
+        }
+    };
+    let (transport, target) = match &server.transport {
+        Transport::Stdio(stdio) => {
+            let words: Vec<String> = stdio
+                .command
+                .iter()
+                .chain(stdio.args.iter())
+                .map(show)
+                .collect();
+            ("stdio", (!words.is_empty()).then(|| words.join(" ")))
+        }
+        Transport::Http(http) => (http.kind.name(), http.url.as_ref().map(show)),
+        Transport::Ambiguous { stdio, http } => {
+            let command = stdio.command.as_ref().map(show).unwrap_or_default();
+            let url = http.url.as_ref().map(show).unwrap_or_default();
+            ("stdio+http", Some(format!("{command} | {url}")))
+        }
+        Transport::Extension => ("extension", None),
+        Transport::Missing => ("missing", None),
+    };
+    ServerSummary {
+        name: server.name.value.clone(),
+        name_span: server.name.span,
+        path: server.path.to_string(),
+        transport,
+        target,
+        disabled: server.disabled.is_some_and(|d| d.value)
+            || server.enabled.is_some_and(|e| !e.value),
+    }
+}

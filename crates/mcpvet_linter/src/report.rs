@@ -1,0 +1,119 @@
+//! The result of inspecting one file, independent of any output format.
+use mcpvet_diagnostics::{Diagnostic, Severity};
+use mcpvet_text::{SourceFile, Span};
+
+/// What kind of input a file was inspected as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InputKind {
+    /// A client configuration.
+    Config,
+    /// A captured session.
+    Transcript,
+}
+
+impl InputKind {
+    /// `config` or `transcript`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            InputKind::Config => "config",
+            InputKind::Transcript => "transcript",
+        }
+    }
+}
+
+/// The detected (or forced) client dialect of a configuration.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DialectInfo {
+    /// Kebab-case name (`claude-desktop`, `vscode`...).
+    pub name: &'static str,
+    /// The client's display name.
+    pub client: &'static str,
+    /// How it was decided (`forced`, `file name`, `content`, `default`).
+    pub method: &'static str,
+    /// Why, in a few words.
+    pub reason: String,
+}
+
+/// One server of a configuration, as the summary shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerSummary {
+    /// The server name.
+    pub name: String,
+    /// The span of its name.
+    pub name_span: Span,
+    /// The JSON path of the server object.
+    pub path: String,
+    /// `stdio`, `streamable-http`, `sse`, `stdio+http` (both set), `extension` or `missing`.
+    pub transport: &'static str,
+    /// The command line or URL, with secrets masked; `None` when there is none.
+    pub target: Option<String>,
+    /// Whether the entry is disabled (`disabled: true`, or Zed's `enabled: false`).
+    pub disabled: bool,
+}
+
+/// Counts of findings by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Errors.
+    pub errors: usize,
+    /// Warnings.
+    pub warnings: usize,
+    /// Infos.
+    pub infos: usize,
+}
+
+/// Everything mcpvet found about one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// The source (its name is the path as given on the command line, `-` for stdin).
+    pub source: SourceFile,
+    /// How the file was inspected.
+    pub kind: InputKind,
+    /// For configurations: the dialect.
+    pub dialect: Option<DialectInfo>,
+    /// For configurations: the servers in source order.
+    pub servers: Vec<ServerSummary>,
+    /// Every finding, sorted by position.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Spans of secrets: every renderer masks their text.
+    pub redactions: Vec<Span>,
+}
+
+impl FileReport {
+    /// Counts of findings by severity.
+    pub fn counts(&self) -> Counts {
+        let mut counts = Counts::default();
+        for d in &self.diagnostics {
+            match d.severity() {
+                Severity::Error => counts.errors += 1,
+                Severity::Warning => counts.warnings += 1,
+                _ => counts.infos += 1,
+            }
+        }
+        counts
+    }
+
+    /// Adds findings made outside the checks (such as invalid UTF-8 reported while decoding the
+    /// input) and keeps the list sorted by position.
+    pub fn merge(&mut self, diagnostics: impl IntoIterator<Item = Diagnostic>) {
+        self.diagnostics.extend(diagnostics);
+        self.diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
+    }
+
+    /// The highest severity found, if any.
+    pub fn max_severity(&self) -> Option<Severity> {
+        self.diagnostics.iter().map(Diagnostic::severity).max()
+    }
+}
+
+/// Masks a secret for display: its first four characters, then `…` and its length.
+///
+/// ```
+/// assert_eq!(mcpvet_linter::mask_secret("ghp_0123456789abcdef0123456789abcdef0123"), "ghp_… (40 chars)");
+/// ```
+pub fn mask_secret(secret: &str) -> String {
+    let count = secret.chars().count();
+    let head: String = secret.chars().take(4).collect();
+    format!("{head}… ({count} chars)")
+}

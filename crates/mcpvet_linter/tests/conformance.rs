@@ -1,0 +1,176 @@
+//! The language-neutral conformance suite in `tests/conformance/`: input files plus the
+//! expected findings as plain JSON, so other tools can reuse them.
+//!
+//! Layout: `tests/conformance/<family>/<CODE>-<rule-name>/<case>/` holds one input file
+//! (its path inside the case folder is the file name the client would use, such as
+//! `claude_desktop_config.json` or `.vscode/mcp.json`), `expected.json` and `expected.txt`
+//! (the text renderer's output). Case folders are named `flagged_*` (at least one finding
+//! of the rule) or `accepted_*` (none of the rule). `MCPVET_BLESS=1` rewrites the expected
+//! files; `MCPVET_CONFORMANCE=<substring>` runs only matching cases.
+use std::path::{Path, PathBuf};
+
+use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
+use mcpvet_linter::{ConfigOptions, FileReport, lint_config, rules};
+use mcpvet_text::{Encoding, SourceFile};
+use serde_json::{Value, json};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance")
+}
+
+/// Every file under `dir`, relative to it.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The case folders: `(family, rule folder, case folder path)`.
+fn cases() -> Vec<(String, String, PathBuf)> {
+    let mut out = Vec::new();
+    let Ok(families) = std::fs::read_dir(root()) else { return out };
+    for family in families.filter_map(Result::ok).filter(|e| e.path().is_dir()) {
+        for rule in std::fs::read_dir(family.path()).unwrap().filter_map(Result::ok).filter(|e| e.path().is_dir()) {
+            for case in std::fs::read_dir(rule.path()).unwrap().filter_map(Result::ok).filter(|e| e.path().is_dir()) {
+                out.push((
+                    family.file_name().to_string_lossy().into_owned(),
+                    rule.file_name().to_string_lossy().into_owned(),
+                    case.path(),
+                ));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.2.cmp(&b.2));
+    out
+}
+
+/// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
+/// reported).
+fn inspect(case: &Path, input: &Path) -> FileReport {
+    let bytes = std::fs::read(case.join(input)).unwrap();
+    let decoded = mcpvet_json::decode_utf8(&bytes);
+    let name = input.to_string_lossy().replace('\\', "/");
+    let source = SourceFile::new(name.clone(), decoded.text.into_owned()).unwrap();
+    let mut report = lint_config(&source, &ConfigOptions::default());
+    report.merge(decoded.diagnostics);
+    report
+}
+
+fn expected_json(report: &FileReport) -> Value {
+    let line_index = report.source.line_index();
+    let findings: Vec<Value> = report
+        .diagnostics
+        .iter()
+        .map(|d| {
+            let start = line_index.line_col(d.span().start, Encoding::CodePoint);
+            let end = line_index.line_col(d.span().end, Encoding::CodePoint);
+            json!({
+                "code": d.code().as_str(),
+                "rule": mcpvet_linter::rule(d.code().as_str()).map(|r| r.name),
+                "severity": d.severity().as_str(),
+                "path": d.path().map(ToString::to_string),
+                "span": {"start": d.span().start, "end": d.span().end},
+                "line": start.line,
+                "column": start.column,
+                "end_line": end.line,
+                "end_column": end.column,
+                "message": d.message(),
+            })
+        })
+        .collect();
+    json!({
+        "kind": report.kind.name(),
+        "dialect": report.dialect.as_ref().map(|d| d.name),
+        "findings": findings,
+    })
+}
+
+#[test]
+fn conformance_suite() {
+    let bless = std::env::var_os("MCPVET_BLESS").is_some();
+    let filter = std::env::var("MCPVET_CONFORMANCE").unwrap_or_default();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for (_family, rule, case) in cases() {
+        let name = case.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+        if !name.contains(&filter) {
+            continue;
+        }
+        let all = files(&case);
+        let inputs: Vec<&PathBuf> =
+            all.iter().filter(|p| !matches!(p.to_str(), Some("expected.json" | "expected.txt"))).collect();
+        let [input] = inputs.as_slice() else {
+            failures.push(format!("{name}: needs exactly one input file, found {}", inputs.len()));
+            continue;
+        };
+        let report = inspect(&case, input);
+        let code = rule.split('-').next().unwrap_or("");
+        let of_rule = report.diagnostics.iter().filter(|d| d.code().as_str() == code).count();
+        let case_name = case.file_name().unwrap().to_string_lossy().into_owned();
+        if case_name.starts_with("flagged") && of_rule == 0 {
+            failures.push(format!("{name}: a flagged case must produce a finding of {code}"));
+        }
+        if case_name.starts_with("accepted") && of_rule != 0 {
+            failures.push(format!("{name}: an accepted case must produce no finding of {code}"));
+        }
+        let json = serde_json::to_string_pretty(&expected_json(&report)).unwrap() + "\n";
+        let text = render_diagnostics(&report.source, &report.diagnostics, &TextOptions { color: false, redactions: report.redactions.clone() });
+        for (file, actual) in [("expected.json", &json), ("expected.txt", &text)] {
+            let path = case.join(file);
+            let current = std::fs::read_to_string(&path).ok();
+            if current.as_deref() == Some(actual.as_str()) {
+                continue;
+            }
+            if bless {
+                std::fs::write(&path, actual).unwrap();
+            } else {
+                failures.push(format!(
+                    "{name}/{file} differs (MCPVET_BLESS=1 rewrites)\n--- expected\n{}\n--- actual\n{actual}",
+                    current.unwrap_or_else(|| "(missing)".into())
+                ));
+            }
+        }
+        ran += 1;
+    }
+    assert!(failures.is_empty(), "{} failure(s):\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(ran > 0 || !filter.is_empty(), "no conformance case found");
+}
+
+#[test]
+fn every_rule_has_a_flagged_and_an_accepted_case() {
+    let cases = cases();
+    let mut missing = Vec::new();
+    for rule in rules() {
+        let folder = format!("{}-{}", rule.code, rule.name);
+        let of_rule: Vec<String> = cases
+            .iter()
+            .filter(|(_, r, _)| *r == folder)
+            .map(|(_, _, c)| c.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        for prefix in ["flagged", "accepted"] {
+            if !of_rule.iter().any(|c| c.starts_with(prefix)) {
+                missing.push(format!("{folder}: no {prefix}_* case"));
+            }
+        }
+    }
+    for (family, rule, _) in &cases {
+        let known = rules().into_iter().find(|r| rule == &format!("{}-{}", r.code, r.name));
+        match known {
+            None => missing.push(format!("{family}/{rule}: no such rule")),
+            Some(r) if r.family.name() != family => missing.push(format!("{family}/{rule}: belongs in {}/", r.family.name())),
+            Some(_) => {}
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

@@ -1,0 +1,112 @@
+//! The rule catalog's documentation: the generated pages in `docs/rules/` match the code
+//! (`MCPVET_BLESS=1` rewrites them), every page follows the documentation contract, and every
+//! documented example behaves as documented (a flagged example produces exactly one finding
+//! of its rule, an accepted one none).
+use std::path::PathBuf;
+
+use mcpvet_linter::docs::{Example, examples, generated_files};
+use mcpvet_linter::{ConfigOptions, lint_config, rules};
+use mcpvet_text::SourceFile;
+
+fn docs_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules")
+}
+
+#[test]
+fn generated_pages_are_up_to_date() {
+    let bless = std::env::var_os("MCPVET_BLESS").is_some();
+    let mut stale = Vec::new();
+    for (name, contents) in generated_files() {
+        let path = docs_dir().join(&name);
+        if std::fs::read_to_string(&path).ok().as_deref() != Some(contents.as_str()) {
+            if bless {
+                std::fs::create_dir_all(docs_dir()).unwrap();
+                std::fs::write(&path, contents).unwrap();
+            } else {
+                stale.push(name);
+            }
+        }
+    }
+    let generated: Vec<String> = generated_files().into_iter().map(|(n, _)| n).collect();
+    for entry in std::fs::read_dir(docs_dir()).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if !generated.contains(&name) {
+            stale.push(format!("{name} (no longer generated)"));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "docs/rules is out of date: {stale:?}; run `cargo run -p mcpvet_dev -- generate-docs`"
+    );
+}
+
+#[test]
+fn every_page_follows_the_contract() {
+    let mut problems = Vec::new();
+    for rule in rules() {
+        let docs = rule.docs();
+        let first = docs.split("\n\n").next().unwrap_or("");
+        if first.starts_with('#') || !first.trim_end().ends_with('.') {
+            problems.push(format!("{}: the first paragraph must be one sentence", rule.code));
+        }
+        let mut at = 0;
+        for heading in ["## What it checks", "## Why it matters", "## Examples", "### Flagged", "### Accepted", "## References"] {
+            match docs[at..].find(heading) {
+                Some(i) => at += i + heading.len(),
+                None => problems.push(format!("{}: missing or misplaced `{heading}`", rule.code)),
+            }
+        }
+        let ex = examples(&docs);
+        let flagged = ex.iter().filter(|e| e.flagged).count();
+        let accepted = ex.len() - flagged;
+        // A finding that cannot be shown in a text page says so in its Examples section.
+        if (flagged == 0 && !docs.contains("cannot appear in this page")) || accepted == 0 {
+            problems.push(format!("{}: needs a flagged and an accepted example", rule.code));
+        }
+        for e in &ex {
+            if !matches!(e.language.as_str(), "json" | "jsonc" | "jsonl" | "toml" | "yaml") {
+                problems.push(format!("{}: example fence `{}` is not json, jsonc, jsonl, toml or yaml", rule.code, e.language));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Runs one example; returns how many findings of `code` it produced, and all of them for
+/// the failure message.
+fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
+    let name = example.file.clone().unwrap_or_else(|| match example.language.as_str() {
+        "jsonl" => "session.jsonl".to_owned(),
+        _ => "mcp.json".to_owned(),
+    });
+    let source = SourceFile::new(name.clone(), example.text.clone()).unwrap();
+    let report = lint_config(&source, &ConfigOptions { file_name: Some(name), ..ConfigOptions::default() });
+    let all: Vec<String> = report.diagnostics.iter().map(|d| format!("{} {}", d.code(), d.message())).collect();
+    (report.diagnostics.iter().filter(|d| d.code().as_str() == code).count(), all)
+}
+
+#[test]
+fn documented_examples_behave_as_documented() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for rule in rules() {
+        for example in examples(&rule.docs()) {
+            if example.language == "jsonl" {
+                continue; // transcript examples run with the transcript checks
+            }
+            let (count, all) = run(&example, rule.code.as_str());
+            checked += 1;
+            let want = usize::from(example.flagged);
+            if count != want {
+                problems.push(format!(
+                    "{} {} example produced {count} finding(s) of the rule, expected {want}: {all:?}\n{}",
+                    rule.code,
+                    if example.flagged { "flagged" } else { "accepted" },
+                    example.text
+                ));
+            }
+        }
+    }
+    assert!(checked > 0);
+    assert!(problems.is_empty(), "{}", problems.join("\n\n"));
+}
