@@ -35,7 +35,7 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         mcpvet_check_secrets::check_config(&config, &mut findings);
     }
     let (mut diagnostics, redactions) = findings.into_parts();
-    finish(&config, &mut diagnostics);
+    finish(config.document(), &mut diagnostics);
     let servers = config
         .servers
         .iter()
@@ -51,6 +51,7 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
             reason: config.detection.reason.clone(),
         }),
         servers,
+        transcript: None,
         diagnostics,
         redactions,
     }
@@ -96,8 +97,7 @@ fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
 }
 
 /// Fills missing JSON paths from the node at each finding's position, and sorts.
-pub(crate) fn finish(config: &ConfigFile<'_>, diagnostics: &mut [Diagnostic]) {
-    let doc = config.document();
+pub(crate) fn finish(doc: &mcpvet_json::JsonDocument<'_>, diagnostics: &mut [Diagnostic]) {
     for d in diagnostics.iter_mut() {
         let at = d.span().start;
         d.set_path_if_missing(|| doc.node_at(at).map(mcpvet_json::Value::path));

@@ -83,6 +83,8 @@ pub struct Example {
     pub language: String,
     /// The `file=` attribute (the file name the example stands for).
     pub file: Option<String>,
+    /// Every attribute after the language (`file=...`, `protocol=2025-03-26`...).
+    pub attributes: Vec<String>,
     /// The example text.
     pub text: String,
 }
@@ -105,7 +107,9 @@ pub fn examples(docs: &str) -> Vec<Example> {
         } else if let (Some(flagged), Some(info)) = (section, trimmed.strip_prefix("```")) {
             let mut words = info.split_whitespace();
             let language = words.next().unwrap_or("").to_owned();
-            let file = words
+            let attributes: Vec<String> = words.map(str::to_owned).collect();
+            let file = attributes
+                .iter()
                 .find_map(|w| w.strip_prefix("file="))
                 .map(str::to_owned);
             let mut text = String::new();
@@ -120,6 +124,7 @@ pub fn examples(docs: &str) -> Vec<Example> {
                 flagged,
                 language,
                 file,
+                attributes,
                 text,
             });
         }

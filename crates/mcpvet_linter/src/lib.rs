@@ -35,7 +35,9 @@ pub mod docs;
 pub mod registry;
 pub mod render;
 mod report;
+mod transcript;
 
 pub use config::{ConfigOptions, lint_config};
 pub use registry::{rule, rules};
-pub use report::{Counts, DialectInfo, FileReport, InputKind, ServerSummary, mask_secret};
+pub use report::{Counts, DialectInfo, FileReport, InputKind, ServerSummary, TranscriptInfo, mask_secret};
+pub use transcript::{TranscriptOptions, lint_transcript};

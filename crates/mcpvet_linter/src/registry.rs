@@ -8,6 +8,8 @@ pub fn rules() -> Vec<&'static RuleMeta> {
         .chain(mcpvet_ast::rules::rules())
         .chain(mcpvet_check_transport::rules())
         .chain(mcpvet_check_secrets::rules())
+        .chain(mcpvet_check_lifecycle::rules())
+        .chain(mcpvet_check_tools::rules())
         .copied()
         .collect();
     all.sort_by_key(|r| r.code);

@@ -52,6 +52,39 @@ pub struct ServerSummary {
     pub disabled: bool,
 }
 
+/// What a captured session held and how far it got.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TranscriptInfo {
+    /// The input format (`json-lines`, `claude-desktop-log`...).
+    pub format: &'static str,
+    /// Why that format was chosen.
+    pub format_reason: String,
+    /// The protocol version the session was checked against.
+    pub protocol: &'static str,
+    /// How the version was decided (`initialize result`, `forced`, `assumed`...).
+    pub protocol_source: &'static str,
+    /// Protocol messages (requests, responses, notifications; a batch counts once).
+    pub messages: usize,
+    /// Requests.
+    pub requests: usize,
+    /// Responses (results and errors).
+    pub responses: usize,
+    /// Notifications.
+    pub notifications: usize,
+    /// Requests never answered plus responses to no pending request.
+    pub unpaired_ids: usize,
+    /// Tool definitions advertised.
+    pub tools: usize,
+    /// SHA-256 over the advertised tool interface, when tools were listed.
+    pub tools_digest: Option<String>,
+    /// `tools/call` results with `isError: true`.
+    pub failed_calls: usize,
+    /// The phase reached: `launch`, `handshake`, `discovery` or `execution`.
+    pub phase_reached: &'static str,
+    /// The last event confirmed (`no_traffic`, `initialize_sent_no_response`, ...).
+    pub last_event: &'static str,
+}
+
 /// Counts of findings by severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Counts {
@@ -74,6 +107,8 @@ pub struct FileReport {
     pub dialect: Option<DialectInfo>,
     /// For configurations: the servers in source order.
     pub servers: Vec<ServerSummary>,
+    /// For captured sessions: what they held and how far they got.
+    pub transcript: Option<TranscriptInfo>,
     /// Every finding, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// Spans of secrets: every renderer masks their text.
@@ -98,7 +133,8 @@ impl FileReport {
     /// input) and keeps the list sorted by position.
     pub fn merge(&mut self, diagnostics: impl IntoIterator<Item = Diagnostic>) {
         self.diagnostics.extend(diagnostics);
-        self.diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
+        self.diagnostics
+            .sort_by_key(|d| (d.span().start, d.span().end, d.code()));
     }
 
     /// The highest severity found, if any.

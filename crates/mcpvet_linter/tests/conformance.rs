@@ -10,7 +10,9 @@
 use std::path::{Path, PathBuf};
 
 use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
-use mcpvet_linter::{ConfigOptions, FileReport, lint_config, rules};
+use mcpvet_linter::{
+    ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript, rules,
+};
 use mcpvet_text::{Encoding, SourceFile};
 use serde_json::{Value, json};
 
@@ -39,10 +41,23 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 /// The case folders: `(family, rule folder, case folder path)`.
 fn cases() -> Vec<(String, String, PathBuf)> {
     let mut out = Vec::new();
-    let Ok(families) = std::fs::read_dir(root()) else { return out };
-    for family in families.filter_map(Result::ok).filter(|e| e.path().is_dir()) {
-        for rule in std::fs::read_dir(family.path()).unwrap().filter_map(Result::ok).filter(|e| e.path().is_dir()) {
-            for case in std::fs::read_dir(rule.path()).unwrap().filter_map(Result::ok).filter(|e| e.path().is_dir()) {
+    let Ok(families) = std::fs::read_dir(root()) else {
+        return out;
+    };
+    for family in families
+        .filter_map(Result::ok)
+        .filter(|e| e.path().is_dir())
+    {
+        for rule in std::fs::read_dir(family.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.path().is_dir())
+        {
+            for case in std::fs::read_dir(rule.path())
+                .unwrap()
+                .filter_map(Result::ok)
+                .filter(|e| e.path().is_dir())
+            {
                 out.push((
                     family.file_name().to_string_lossy().into_owned(),
                     rule.file_name().to_string_lossy().into_owned(),
@@ -56,13 +71,32 @@ fn cases() -> Vec<(String, String, PathBuf)> {
 }
 
 /// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
-/// reported).
-fn inspect(case: &Path, input: &Path) -> FileReport {
+/// reported): as a captured session under `lifecycle/` and `tools/` (and for `.jsonl` and
+/// `.log` inputs), as a configuration otherwise. A case folder whose name contains
+/// `protocol-<version>` forces that protocol version.
+fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
     let bytes = std::fs::read(case.join(input)).unwrap();
     let decoded = mcpvet_json::decode_utf8(&bytes);
     let name = input.to_string_lossy().replace('\\', "/");
     let source = SourceFile::new(name.clone(), decoded.text.into_owned()).unwrap();
-    let mut report = lint_config(&source, &ConfigOptions::default());
+    let transcript = matches!(family, "lifecycle" | "tools")
+        || name.ends_with(".jsonl")
+        || name.ends_with(".log");
+    let case_name = case.file_name().unwrap().to_string_lossy().into_owned();
+    let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
+        mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
+    });
+    let mut report = if transcript {
+        lint_transcript(
+            &source,
+            &TranscriptOptions {
+                protocol,
+                ..TranscriptOptions::default()
+            },
+        )
+    } else {
+        lint_config(&source, &ConfigOptions::default())
+    };
     report.merge(decoded.diagnostics);
     report
 }
@@ -75,7 +109,7 @@ fn expected_json(report: &FileReport) -> Value {
         .map(|d| {
             let start = line_index.line_col(d.span().start, Encoding::CodePoint);
             let end = line_index.line_col(d.span().end, Encoding::CodePoint);
-            json!({
+            let mut finding = json!({
                 "code": d.code().as_str(),
                 "rule": mcpvet_linter::rule(d.code().as_str()).map(|r| r.name),
                 "severity": d.severity().as_str(),
@@ -86,14 +120,26 @@ fn expected_json(report: &FileReport) -> Value {
                 "end_line": end.line,
                 "end_column": end.column,
                 "message": d.message(),
-            })
+            });
+            if report.transcript.is_some() {
+                finding["message_index"] = json!(d.message_index());
+            }
+            finding
         })
         .collect();
-    json!({
-        "kind": report.kind.name(),
-        "dialect": report.dialect.as_ref().map(|d| d.name),
-        "findings": findings,
-    })
+    match &report.transcript {
+        Some(t) => json!({
+            "kind": report.kind.name(),
+            "protocol": t.protocol,
+            "phase": {"reached": t.phase_reached, "last_event": t.last_event},
+            "findings": findings,
+        }),
+        None => json!({
+            "kind": report.kind.name(),
+            "dialect": report.dialect.as_ref().map(|d| d.name),
+            "findings": findings,
+        }),
+    }
 }
 
 #[test]
@@ -102,30 +148,54 @@ fn conformance_suite() {
     let filter = std::env::var("MCPVET_CONFORMANCE").unwrap_or_default();
     let mut failures = Vec::new();
     let mut ran = 0;
-    for (_family, rule, case) in cases() {
-        let name = case.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+    for (family, rule, case) in cases() {
+        let name = case
+            .strip_prefix(root())
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         if !name.contains(&filter) {
             continue;
         }
         let all = files(&case);
-        let inputs: Vec<&PathBuf> =
-            all.iter().filter(|p| !matches!(p.to_str(), Some("expected.json" | "expected.txt"))).collect();
+        let inputs: Vec<&PathBuf> = all
+            .iter()
+            .filter(|p| !matches!(p.to_str(), Some("expected.json" | "expected.txt")))
+            .collect();
         let [input] = inputs.as_slice() else {
-            failures.push(format!("{name}: needs exactly one input file, found {}", inputs.len()));
+            failures.push(format!(
+                "{name}: needs exactly one input file, found {}",
+                inputs.len()
+            ));
             continue;
         };
-        let report = inspect(&case, input);
+        let report = inspect(&family, &case, input);
         let code = rule.split('-').next().unwrap_or("");
-        let of_rule = report.diagnostics.iter().filter(|d| d.code().as_str() == code).count();
+        let of_rule = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.code().as_str() == code)
+            .count();
         let case_name = case.file_name().unwrap().to_string_lossy().into_owned();
         if case_name.starts_with("flagged") && of_rule == 0 {
-            failures.push(format!("{name}: a flagged case must produce a finding of {code}"));
+            failures.push(format!(
+                "{name}: a flagged case must produce a finding of {code}"
+            ));
         }
         if case_name.starts_with("accepted") && of_rule != 0 {
-            failures.push(format!("{name}: an accepted case must produce no finding of {code}"));
+            failures.push(format!(
+                "{name}: an accepted case must produce no finding of {code}"
+            ));
         }
         let json = serde_json::to_string_pretty(&expected_json(&report)).unwrap() + "\n";
-        let text = render_diagnostics(&report.source, &report.diagnostics, &TextOptions { color: false, redactions: report.redactions.clone() });
+        let text = render_diagnostics(
+            &report.source,
+            &report.diagnostics,
+            &TextOptions {
+                color: false,
+                redactions: report.redactions.clone(),
+            },
+        );
         for (file, actual) in [("expected.json", &json), ("expected.txt", &text)] {
             let path = case.join(file);
             let current = std::fs::read_to_string(&path).ok();
@@ -143,7 +213,12 @@ fn conformance_suite() {
         }
         ran += 1;
     }
-    assert!(failures.is_empty(), "{} failure(s):\n\n{}", failures.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failure(s):\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
     assert!(ran > 0 || !filter.is_empty(), "no conformance case found");
 }
 
@@ -165,10 +240,14 @@ fn every_rule_has_a_flagged_and_an_accepted_case() {
         }
     }
     for (family, rule, _) in &cases {
-        let known = rules().into_iter().find(|r| rule == &format!("{}-{}", r.code, r.name));
+        let known = rules()
+            .into_iter()
+            .find(|r| rule == &format!("{}-{}", r.code, r.name));
         match known {
             None => missing.push(format!("{family}/{rule}: no such rule")),
-            Some(r) if r.family.name() != family => missing.push(format!("{family}/{rule}: belongs in {}/", r.family.name())),
+            Some(r) if r.family.name() != family => {
+                missing.push(format!("{family}/{rule}: belongs in {}/", r.family.name()))
+            }
             Some(_) => {}
         }
     }

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use mcpvet_linter::docs::{Example, examples, generated_files};
-use mcpvet_linter::{ConfigOptions, lint_config, rules};
+use mcpvet_linter::{ConfigOptions, TranscriptOptions, lint_config, lint_transcript, rules};
 use mcpvet_text::SourceFile;
 
 fn docs_dir() -> PathBuf {
@@ -47,10 +47,20 @@ fn every_page_follows_the_contract() {
         let docs = rule.docs();
         let first = docs.split("\n\n").next().unwrap_or("");
         if first.starts_with('#') || !first.trim_end().ends_with('.') {
-            problems.push(format!("{}: the first paragraph must be one sentence", rule.code));
+            problems.push(format!(
+                "{}: the first paragraph must be one sentence",
+                rule.code
+            ));
         }
         let mut at = 0;
-        for heading in ["## What it checks", "## Why it matters", "## Examples", "### Flagged", "### Accepted", "## References"] {
+        for heading in [
+            "## What it checks",
+            "## Why it matters",
+            "## Examples",
+            "### Flagged",
+            "### Accepted",
+            "## References",
+        ] {
             match docs[at..].find(heading) {
                 Some(i) => at += i + heading.len(),
                 None => problems.push(format!("{}: missing or misplaced `{heading}`", rule.code)),
@@ -61,11 +71,20 @@ fn every_page_follows_the_contract() {
         let accepted = ex.len() - flagged;
         // A finding that cannot be shown in a text page says so in its Examples section.
         if (flagged == 0 && !docs.contains("cannot appear in this page")) || accepted == 0 {
-            problems.push(format!("{}: needs a flagged and an accepted example", rule.code));
+            problems.push(format!(
+                "{}: needs a flagged and an accepted example",
+                rule.code
+            ));
         }
         for e in &ex {
-            if !matches!(e.language.as_str(), "json" | "jsonc" | "jsonl" | "toml" | "yaml") {
-                problems.push(format!("{}: example fence `{}` is not json, jsonc, jsonl, toml or yaml", rule.code, e.language));
+            if !matches!(
+                e.language.as_str(),
+                "json" | "jsonc" | "jsonl" | "toml" | "yaml"
+            ) {
+                problems.push(format!(
+                    "{}: example fence `{}` is not json, jsonc, jsonl, toml or yaml",
+                    rule.code, e.language
+                ));
             }
         }
     }
@@ -75,14 +94,51 @@ fn every_page_follows_the_contract() {
 /// Runs one example; returns how many findings of `code` it produced, and all of them for
 /// the failure message.
 fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
-    let name = example.file.clone().unwrap_or_else(|| match example.language.as_str() {
-        "jsonl" => "session.jsonl".to_owned(),
-        _ => "mcp.json".to_owned(),
-    });
+    let name = example
+        .file
+        .clone()
+        .unwrap_or_else(|| match example.language.as_str() {
+            "jsonl" => "session.jsonl".to_owned(),
+            _ => "mcp.json".to_owned(),
+        });
     let source = SourceFile::new(name.clone(), example.text.clone()).unwrap();
-    let report = lint_config(&source, &ConfigOptions { file_name: Some(name), ..ConfigOptions::default() });
-    let all: Vec<String> = report.diagnostics.iter().map(|d| format!("{} {}", d.code(), d.message())).collect();
-    (report.diagnostics.iter().filter(|d| d.code().as_str() == code).count(), all)
+    // A `protocol=<version>` attribute on a session example forces the protocol version.
+    let protocol = example
+        .attributes
+        .iter()
+        .find_map(|a| a.strip_prefix("protocol="))
+        .and_then(mcpvet_ast::transcript::ProtocolVersion::parse);
+    let report = if example.language == "jsonl" || name.ends_with(".log") {
+        lint_transcript(
+            &source,
+            &TranscriptOptions {
+                file_name: Some(name),
+                protocol,
+                ..TranscriptOptions::default()
+            },
+        )
+    } else {
+        lint_config(
+            &source,
+            &ConfigOptions {
+                file_name: Some(name),
+                ..ConfigOptions::default()
+            },
+        )
+    };
+    let all: Vec<String> = report
+        .diagnostics
+        .iter()
+        .map(|d| format!("{} {}", d.code(), d.message()))
+        .collect();
+    (
+        report
+            .diagnostics
+            .iter()
+            .filter(|d| d.code().as_str() == code)
+            .count(),
+        all,
+    )
 }
 
 #[test]
@@ -91,9 +147,6 @@ fn documented_examples_behave_as_documented() {
     let mut checked = 0;
     for rule in rules() {
         for example in examples(&rule.docs()) {
-            if example.language == "jsonl" {
-                continue; // transcript examples run with the transcript checks
-            }
             let (count, all) = run(&example, rule.code.as_str());
             checked += 1;
             let want = usize::from(example.flagged);

@@ -57,6 +57,7 @@ pub mod line;
 mod message;
 mod methods;
 mod pairing;
+mod protocol;
 mod read;
 mod records;
 #[cfg(feature = "testing")]
@@ -72,6 +73,7 @@ pub use message::{
     ErrorCode, ErrorObject, IdKey, IdValue, InvalidReason, Message, NumericId, RequestId,
 };
 pub use methods::{Direction, MethodDirection, method_direction};
+pub use protocol::{ProtocolVersion, VersionDetection, VersionSource, detect_version};
 pub use read::read_transcript;
 #[cfg(feature = "testing")]
 pub use testing::{check_invariants, fuzz_transcript};

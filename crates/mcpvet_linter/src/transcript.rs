@@ -1,0 +1,71 @@
+//! Inspecting a captured session.
+use mcpvet_ast::transcript::{InputFormat, ProtocolVersion, detect_version, read_transcript};
+use mcpvet_check_lifecycle::LifecycleChecker;
+use mcpvet_check_tools::ToolsChecker;
+use mcpvet_diagnostics::Findings;
+use mcpvet_text::SourceFile;
+
+use crate::config::finish;
+use crate::report::{FileReport, InputKind, TranscriptInfo};
+
+/// Options for [`lint_transcript`].
+#[derive(Debug, Clone, Default)]
+pub struct TranscriptOptions {
+    /// Force the input format instead of detecting it.
+    pub input_format: Option<InputFormat>,
+    /// Force the protocol version instead of detecting it.
+    pub protocol: Option<ProtocolVersion>,
+    /// The file name used for format detection, when the source's name is not the real one.
+    pub file_name: Option<String>,
+}
+
+/// Inspects a captured session: reads it (any supported format), decides its protocol
+/// version, and runs the lifecycle, tools and secret checks entry by entry.
+pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> FileReport {
+    let file_name = options
+        .file_name
+        .as_deref()
+        .or(Some(source.name()))
+        .filter(|n| *n != "-");
+    let outcome = read_transcript(source.text(), file_name, options.input_format);
+    let transcript = outcome.value;
+    let mut findings = Findings::new();
+    findings.extend(outcome.diagnostics);
+    let document = transcript.document();
+    let version = detect_version(transcript.entries(), document, options.protocol);
+    let mut lifecycle = LifecycleChecker::new(&version);
+    let mut tools = ToolsChecker::new(&version);
+    for entry in transcript.entries() {
+        lifecycle.entry(entry, document, &mut findings);
+        tools.entry(entry, document, &mut findings);
+    }
+    let life = lifecycle.finish(&mut findings);
+    let tool = tools.finish(&mut findings);
+    let (mut diagnostics, redactions) = findings.into_parts();
+    finish(document, &mut diagnostics);
+    let detection = transcript.detection();
+    FileReport {
+        source: source.clone(),
+        kind: InputKind::Transcript,
+        dialect: None,
+        servers: Vec::new(),
+        transcript: Some(TranscriptInfo {
+            format: detection.format.name(),
+            format_reason: detection.reason.to_owned(),
+            protocol: version.version.as_str(),
+            protocol_source: version.source.describe(),
+            messages: transcript.message_count(),
+            requests: life.requests,
+            responses: life.responses,
+            notifications: life.notifications,
+            unpaired_ids: life.unpaired_ids,
+            tools: tool.tools,
+            tools_digest: tool.digest,
+            failed_calls: tool.failed_calls,
+            phase_reached: life.phase.reached,
+            last_event: life.phase.last_event,
+        }),
+        diagnostics,
+        redactions,
+    }
+}
