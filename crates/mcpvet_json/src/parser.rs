@@ -842,7 +842,8 @@ impl Parser<'_> {
     fn note_key(&mut self) {
         let key = self.nodes.len() as u32 - 1;
         let node = self.nodes[key as usize];
-        let h = quick_hash(self.raw_key(key));
+        let content = crate::decode::content_range(node);
+        let h = quick_hash(self.bytes, content.start, content.end);
         self.key_stack.push((h, key));
         if node.flags & flags::ESCAPES != 0
             && let Some(frame) = self.stack.last_mut()
@@ -1023,12 +1024,14 @@ impl Parser<'_> {
                 }
             }
         } else {
-            // A 4096-bit filter: only keys whose bit is already set are compared (by full
-            // hash, then text) with the earlier keys.
-            let mut filter = [0u64; 64];
+            // A filter of 16 bits per key (at most 4096): only keys whose bit is already set
+            // are compared (by full hash, then text) with the earlier keys.
+            let mut storage = [0u64; 64];
+            let bits = (own.len() * 16).next_power_of_two().min(4096);
+            let filter = &mut storage[..bits / 64];
             for j in 0..own.len() {
                 let (h, key) = own[j];
-                let bit = (h >> 8) as usize & 4095;
+                let bit = (h >> 8) as usize & (bits - 1);
                 let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
                 if filter[word] & mask != 0 {
                     let raw = self.raw_key(key);
@@ -1098,17 +1101,24 @@ impl Parser<'_> {
     }
 }
 
-/// A cheap hash of a key: its length and its first and last eight bytes.
+/// A cheap hash of the key whose contents are `bytes[start..end]`: its length and its first
+/// and last eight bytes. A short key is read as eight bytes from the source (the closing quote
+/// and what follows are masked off), so there is no per-byte loop.
 #[inline]
-fn quick_hash(bytes: &[u8]) -> u64 {
-    let head = bytes.first_chunk::<8>().map_or_else(
-        || bytes.iter().fold(0u64, |h, &b| (h << 8) | u64::from(b)),
-        |c| u64::from_le_bytes(*c),
-    );
-    let tail = bytes
-        .last_chunk::<8>()
-        .map_or(0, |c| u64::from_le_bytes(*c));
-    let h = head ^ tail.rotate_left(29) ^ (bytes.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+fn quick_hash(bytes: &[u8], start: usize, end: usize) -> u64 {
+    let len = end - start;
+    let head = match bytes.get(start..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(chunk) if len < 8 => u64::from_le_bytes(*chunk) & ((1u64 << (8 * len)) - 1),
+        Some(chunk) => u64::from_le_bytes(*chunk),
+        // Near the end of the input: the same little-endian value, byte by byte.
+        None => bytes[start..end].iter().rev().fold(0u64, |h, &b| (h << 8) | u64::from(b)),
+    };
+    let tail = if len > 8 {
+        bytes[..end].last_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c))
+    } else {
+        0
+    };
+    let h = head ^ tail.rotate_left(29) ^ (len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20
 }
 
