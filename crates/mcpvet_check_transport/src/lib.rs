@@ -3,18 +3,68 @@
 //!
 //! Position in the pipeline: reads a lowered [`ConfigFile`] from `mcpvet_ast`; the facade
 //! (`mcpvet_linter`) runs [`check_config`] and registers [`rules()`].
+//!
+//! The checks only read text: no command is run, no host name is resolved, no URL is
+//! fetched. Structural problems found while lowering (wrong types, a server with neither
+//! `command` nor URL, a `type` whose member is missing, unknown fields) are reported by
+//! `mcpvet_ast` and not repeated here. Messages never quote a whole `env` or header value;
+//! URLs are shown without userinfo, query or fragment, and references by name only.
+//!
+//! ```
+//! use mcpvet_ast::config::read_config;
+//! use mcpvet_diagnostics::Findings;
+//!
+//! let text = r#"{"mcpServers": {"docs": {"url": "https://docs.example.com/mcp"}}}"#;
+//! let config = read_config(text, Some("claude_desktop_config.json"), None).value;
+//! let mut findings = Findings::new();
+//! mcpvet_check_transport::check_config(&config, &mut findings);
+//! let codes: Vec<_> = findings.diagnostics().iter().map(|d| d.code().as_str()).collect();
+//! assert_eq!(codes, ["MCP203"]); // Claude Desktop reads only stdio servers
+//! ```
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
+
+mod rules;
+mod support;
 
 use mcpvet_ast::config::ConfigFile;
 use mcpvet_diagnostics::{Findings, RuleMeta};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &[]
+    &rules::RULES
 }
 
 /// Runs every rule of this crate on `config`.
 pub fn check_config(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let _ = (config, findings);
+    for check in rules::CHECKS {
+        check(config, findings);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rules_are_sorted_unique_and_in_their_family() {
+        let rules = super::rules();
+        assert_eq!(rules.len(), super::rules::CHECKS.len());
+        for pair in rules.windows(2) {
+            assert!(
+                pair[0].code < pair[1].code,
+                "{} is out of order",
+                pair[1].code
+            );
+        }
+        for r in rules {
+            assert!(matches!(r.code.family(), 1 | 2), "{}", r.code);
+            assert_eq!(r.family.digit(), r.code.family(), "{}", r.code);
+            let file = r.name.replace('-', "_") + ".rs";
+            assert!(
+                r.source.ends_with(&file),
+                "{} is declared in {}",
+                r.code,
+                r.source
+            );
+        }
+    }
 }

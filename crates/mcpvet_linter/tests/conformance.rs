@@ -79,9 +79,13 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
     let decoded = mcpvet_json::decode_utf8(&bytes);
     let name = input.to_string_lossy().replace('\\', "/");
     let source = SourceFile::new(name.clone(), decoded.text.into_owned()).unwrap();
-    let transcript = matches!(family, "lifecycle" | "tools")
-        || name.ends_with(".jsonl")
-        || name.ends_with(".log");
+    let extension = input
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let transcript =
+        matches!(family, "lifecycle" | "tools") || matches!(extension.as_str(), "jsonl" | "log");
     let case_name = case.file_name().unwrap().to_string_lossy().into_owned();
     let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
         mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
@@ -246,7 +250,7 @@ fn every_rule_has_a_flagged_and_an_accepted_case() {
         match known {
             None => missing.push(format!("{family}/{rule}: no such rule")),
             Some(r) if r.family.name() != family => {
-                missing.push(format!("{family}/{rule}: belongs in {}/", r.family.name()))
+                missing.push(format!("{family}/{rule}: belongs in {}/", r.family.name()));
             }
             Some(_) => {}
         }

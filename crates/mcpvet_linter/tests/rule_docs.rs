@@ -108,7 +108,10 @@ fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
         .iter()
         .find_map(|a| a.strip_prefix("protocol="))
         .and_then(mcpvet_ast::transcript::ProtocolVersion::parse);
-    let report = if example.language == "jsonl" || name.ends_with(".log") {
+    let is_log = std::path::Path::new(&name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("log"));
+    let report = if example.language == "jsonl" || is_log {
         lint_transcript(
             &source,
             &TranscriptOptions {

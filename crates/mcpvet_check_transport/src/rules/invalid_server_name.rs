@@ -1,0 +1,176 @@
+use mcpvet_ast::config::{ConfigFile, Dialect, MapKind, ServerNameRule};
+use mcpvet_diagnostics::{Findings, declare_rule};
+
+declare_rule! {
+    /// A server name uses characters other than letters, digits, `.`, `_` and `-`.
+    ///
+    /// ## What it checks
+    ///
+    /// Every server name (the key in `mcpServers`, `servers` or `context_servers`) must be
+    /// non-empty and made of ASCII letters, digits, `.`, `_` and `-`. Where a client documents
+    /// a stricter rule, that rule applies: Claude Code accepts only letters, digits, `-` and
+    /// `_` (no dots). Cline's marketplace names (`github.com/owner/repo`) are accepted in
+    /// Cline files, which Cline writes itself.
+    ///
+    /// ## Why it matters
+    ///
+    /// Clients build identifiers from the server name: tool names such as
+    /// `mcp__<server>__<tool>`, command-line arguments (`claude mcp get <name>`), log file
+    /// names (`mcp-server-<name>.log`). `claude mcp add` rejects names with other characters
+    /// ("Names can only contain letters, numbers, hyphens, and underscores"), VS Code's
+    /// guidance asks for names without whitespace or special characters, and names with
+    /// shell metacharacters have reached `cmd.exe` in some tools. A name with a space or a
+    /// slash works in one client and breaks when the configuration is copied to another.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```json file=.mcp.json
+    /// {"mcpServers": {"docs.api": {"command": "npx", "args": ["-y", "docs-mcp"]}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```json file=.mcp.json
+    /// {"mcpServers": {"docs-api": {"command": "npx", "args": ["-y", "docs-mcp"]}}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - Claude Code, MCP: `claude mcp add` name validation (<https://docs.anthropic.com/en/docs/claude-code/mcp>)
+    /// - VS Code MCP configuration reference: naming conventions (<https://code.visualstudio.com/docs/copilot/reference/mcp-configuration>)
+    pub(crate) static INVALID_SERVER_NAME = {
+        code: "MCP102",
+        name: "invalid-server-name",
+        family: Config,
+        severity: Warning,
+        target: Config,
+        since: "0.1.0",
+    }
+}
+
+/// Whether `c` is allowed in a portable server name.
+fn portable(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-')
+}
+
+/// `github.com/owner/repo`: the names Cline's marketplace writes.
+fn is_cline_marketplace_name(name: &str) -> bool {
+    let segments: Vec<&str> = name.split('/').collect();
+    segments.len() >= 2
+        && segments
+            .iter()
+            .all(|s| !s.is_empty() && s.chars().all(portable))
+}
+
+/// A description of the first offending character.
+fn describe(c: char) -> String {
+    match c {
+        ' ' => "a space".to_owned(),
+        '\t' => "a tab".to_owned(),
+        c if c.is_whitespace() => "whitespace".to_owned(),
+        c if c.is_control() => "a control character".to_owned(),
+        c => format!("`{c}`"),
+    }
+}
+
+pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+    let dialect = config.dialect;
+    let rule = dialect.server_names();
+    for server in &config.servers {
+        let map_kind = config.server_maps.get(server.map).map(|m| m.kind);
+        // A root server has no name; an early Zed array item without `id` gets `#<index>`.
+        if map_kind == Some(MapKind::Root)
+            || (map_kind == Some(MapKind::ZedExperimental)
+                && server.key_node.is_none()
+                && server.name.value.starts_with('#'))
+        {
+            continue;
+        }
+        let name = server.name.value.as_str();
+        let path = config.value(server.node).path();
+        if name.trim().is_empty() {
+            findings.push(
+                INVALID_SERVER_NAME
+                    .diagnostic(
+                        server.name.span,
+                        "the server name is empty; give the server a name made of letters, digits, `.`, `_` and `-`",
+                    )
+                    .with_path(path),
+            );
+            continue;
+        }
+        if dialect == Dialect::Cline && is_cline_marketplace_name(name) {
+            continue;
+        }
+        let message = if !rule.allows(name) && rule == ServerNameRule::LettersDigitsDashUnderscore {
+            let bad = name
+                .chars()
+                .find(|&c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+                .unwrap_or(' ');
+            format!(
+                "server name `{name}` contains {}, which {} rejects; rename it using {}",
+                describe(bad),
+                dialect.client_name(),
+                rule.describe()
+            )
+        } else if let Some(bad) = name.chars().find(|&c| !portable(c)) {
+            let suggestion: String = name
+                .trim()
+                .chars()
+                .map(|c| if portable(c) { c } else { '-' })
+                .collect();
+            format!(
+                "server name `{name}` contains {}; rename it using only letters, digits, `.`, `_` and `-`, such as `{suggestion}`",
+                describe(bad)
+            )
+        } else {
+            continue;
+        };
+        findings.push(
+            INVALID_SERVER_NAME
+                .diagnostic(server.name.span, message)
+                .with_path(path)
+                .with_help(
+                    "clients turn server names into tool prefixes, command-line arguments and file names",
+                ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::INVALID_SERVER_NAME as R;
+    use crate::support::testing::{messages, spans};
+
+    #[test]
+    fn flags_spaces_slashes_and_dots_in_claude_code() {
+        let text = r#"{"mcpServers": {"Supabase MCP": {"command": "x"}, "a/b": {"command": "x"}, "ok.name_1-2": {"command": "x"}}}"#;
+        assert_eq!(
+            spans(&R, ".cursor/mcp.json", text),
+            ["\"Supabase MCP\"", "\"a/b\""]
+        );
+        let m = messages(&R, ".mcp.json", text);
+        assert_eq!(m.len(), 3);
+        assert!(
+            m[2].contains("`.`") && m[2].contains("Claude Code rejects"),
+            "{m:?}"
+        );
+        assert!(messages(&R, ".roo/mcp.json", text)[0].contains("`Supabase-MCP`"));
+    }
+
+    #[test]
+    fn accepts_cline_marketplace_names_and_root_servers() {
+        let text = r#"{"mcpServers": {"github.com/upstash/context7-mcp": {"command": "npx"}}}"#;
+        assert!(spans(&R, "cline_mcp_settings.json", text).is_empty());
+        assert_eq!(spans(&R, ".cursor/mcp.json", text).len(), 1);
+        assert!(spans(&R, "server.json", r#"{"command": "npx"}"#).is_empty());
+    }
+
+    #[test]
+    fn empty_name() {
+        let text = r#"{"mcpServers": {"": {"command": "x"}}}"#;
+        assert!(messages(&R, ".cursor/mcp.json", text)[0].contains("empty"));
+    }
+}
