@@ -2,7 +2,10 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use mcpvet_ast::InputFormat;
+use mcpvet_ast::config::Dialect;
+use mcpvet_diagnostics::Severity;
 
 const ABOUT: &str =
     "Inspect Model Context Protocol (MCP) client configurations and captured sessions";
@@ -12,13 +15,53 @@ Inspect Model Context Protocol (MCP) client configurations and captured sessions
 
 mcpvet reads text and never runs it: it starts no server, opens no connection and follows no \
 URL. Findings are printed to standard output with the file, line and column, the rule code and \
-a snippet of the source; a one-line summary per file goes to standard error.";
+a snippet of the source. No output ever shows the value of a secret.
+
+Start with `mcpvet config`, which finds and inspects the MCP configurations of the clients \
+installed on this machine and of the current project.";
 
 const EXIT_STATUS: &str = "\
 Exit status:
-  0  every input is clean (warnings allowed)
+  0  nothing at or above the failing severity (`config --fail-on`, default: error)
+  1  findings at or above it
+  2  usage error, or an input could not be read (wins over 1)";
+
+const EXIT_STATUS_JSON: &str = "\
+Exit status:
+  0  every input is well-formed (warnings allowed)
   1  at least one input has an error
   2  usage error, or an input could not be read (wins over 1)";
+
+const EXIT_STATUS_CONFIG: &str = "\
+Exit status:
+  0  nothing at or above --fail-on (also when no configuration was found)
+  1  findings at or above --fail-on
+  2  usage error, or an input could not be read (wins over 1); a syntax error in an input is a
+     finding, not an error
+
+Examples:
+  mcpvet config                                inspect every configuration found
+  mcpvet config .vscode/mcp.json               inspect one file
+  mcpvet config --dialect cursor - < mcp.json  read standard input as a Cursor file
+  mcpvet config --format sarif > mcp.sarif     for GitHub code scanning
+  mcpvet config --fail-on warning              fail on warnings too";
+
+const CONFIG_ABOUT: &str = "\
+Inspect MCP client configurations: syntax, shape, transports and secrets.
+
+Each file is parsed (JSON or JSONC), its client dialect detected from the file name and the \
+content (Claude Desktop, Claude Code, Cursor, Windsurf, Gemini CLI, VS Code, Zed, Cline, Roo \
+Code, Kiro, Amazon Q...), and every configuration rule run. The text output shows, per file, \
+the dialect and how it was detected, each server with its transport and command or URL, the \
+counts, then each finding with a snippet of the source. Secrets are masked everywhere.
+
+Without PATH, mcpvet looks where the clients keep their configurations on this system: the \
+user files under the home folder (HOME; USERPROFILE on Windows), the application-data folder \
+(APPDATA on Windows, ~/Library/Application Support on macOS, XDG_CONFIG_HOME or ~/.config \
+elsewhere) and the project files in the current folder (.mcp.json, .vscode/mcp.json, \
+.cursor/mcp.json, .gemini/settings.json...). It lists the files it found on standard error \
+and inspects them; a shared settings file (Zed, Gemini CLI, ~/.claude.json) that holds no \
+MCP server is skipped. Finding none is not an error.";
 
 /// `mcpvet [OPTIONS] <COMMAND>`.
 #[derive(Debug, Parser)]
@@ -50,6 +93,9 @@ pub(crate) struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
+    /// Inspect MCP client configurations (without PATH: those found on this machine)
+    #[command(long_about = CONFIG_ABOUT, after_help = EXIT_STATUS_CONFIG)]
+    Config(ConfigArgs),
     /// Check that files are well-formed JSON, JSONC or JSON Lines
     #[command(
         long_about = "\
@@ -58,9 +104,135 @@ Check that files are well-formed JSON, JSONC or JSON Lines.
 Reports syntax errors, duplicate keys, comments and trailing commas where they are not \
 allowed, nesting beyond the limit, invalid UTF-8 and byte order marks, each with its exact \
 line and column. Parsing goes on after an error, so one run shows every problem.",
-        after_help = EXIT_STATUS
+        after_help = EXIT_STATUS_JSON
     )]
     Json(JsonArgs),
+    /// List every rule: code, name, default severity, family and summary
+    #[command(after_help = "`mcpvet explain <CODE>` shows a rule's documentation.")]
+    Rules,
+    /// Show the documentation of a rule
+    #[command(
+        long_about = "\
+Show the documentation of a rule: what it checks, why it matters, flagged and accepted \
+examples and references.",
+        after_help = "Exit status: 0, or 2 when no rule has that code or name."
+    )]
+    Explain(ExplainArgs),
+    /// Print the lowered AST of a configuration or a captured session (for bug reports)
+    #[command(
+        long_about = "\
+Print the lowered AST of a configuration or a captured session, one item per line with byte \
+spans (`start..end`): what mcpvet understood of the file. Meant for bug reports; the format \
+may change between versions. Secrets found in the file are masked.",
+        after_help = "\
+Exit status: 0, or 2 when the file cannot be read or the options are wrong.
+
+Examples:
+  mcpvet dump --config .vscode/mcp.json
+  mcpvet dump --config mcp.json --dialect cursor
+  mcpvet dump --transcript session.jsonl --input-format json-lines"
+    )]
+    Dump(DumpArgs),
+}
+
+/// The `--format` values of `config`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// Overview and rustc-style snippets, for people
+    Text,
+    /// The versioned JSON report (docs/report.schema.json)
+    Json,
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers
+    Sarif,
+    /// GitHub Actions annotations (workflow commands)
+    Github,
+}
+
+/// The `--fail-on` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum FailOn {
+    /// Fail on errors
+    Error,
+    /// Fail on warnings and errors
+    Warning,
+    /// Fail on any finding
+    Info,
+    /// Never fail because of findings
+    Never,
+}
+
+impl FailOn {
+    /// The least severity that fails the run, if any does.
+    pub(crate) fn threshold(self) -> Option<Severity> {
+        match self {
+            FailOn::Error => Some(Severity::Error),
+            FailOn::Warning => Some(Severity::Warning),
+            FailOn::Info => Some(Severity::Info),
+            FailOn::Never => None,
+        }
+    }
+}
+
+/// Arguments of `mcpvet config`.
+#[derive(Debug, Args)]
+pub(crate) struct ConfigArgs {
+    /// Read every file as this client's configuration instead of detecting it: claude-desktop,
+    /// claude-code, cursor, windsurf, gemini, vscode, zed, cline, roo, kiro, amazon-q,
+    /// single-server or generic
+    #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
+    pub(crate) dialect: Option<Dialect>,
+
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub(crate) format: Format,
+
+    /// The least severity that makes the exit status 1
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
+    pub(crate) fail_on: FailOn,
+
+    /// Configuration files to inspect; `-` reads standard input. Without PATH, the files of
+    /// every client found on this machine and in the current folder
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+}
+
+/// Arguments of `mcpvet explain`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// A rule code (`MCP002`) or name (`duplicate-key`)
+    #[arg(value_name = "RULE")]
+    pub(crate) rule: String,
+}
+
+/// Arguments of `mcpvet dump`.
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("input").required(true).args(["config", "transcript"])))]
+pub(crate) struct DumpArgs {
+    /// A client configuration to dump; `-` reads standard input
+    #[arg(long, value_name = "FILE")]
+    pub(crate) config: Option<PathBuf>,
+
+    /// A captured session to dump; `-` reads standard input
+    #[arg(long, value_name = "FILE")]
+    pub(crate) transcript: Option<PathBuf>,
+
+    /// With --config: read it as this client's configuration instead of detecting it
+    #[arg(long, value_name = "NAME", value_parser = parse_dialect, conflicts_with = "transcript")]
+    pub(crate) dialect: Option<Dialect>,
+
+    /// With --transcript: read it in this format instead of detecting it: json-array,
+    /// json-lines, trace, claude-desktop-log, inspector-export, sdk-capture or
+    /// server-signature
+    #[arg(long, value_name = "FORMAT", value_parser = parse_input_format, conflicts_with = "config")]
+    pub(crate) input_format: Option<InputFormat>,
+}
+
+fn parse_dialect(text: &str) -> Result<Dialect, String> {
+    Dialect::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_input_format(text: &str) -> Result<InputFormat, String> {
+    text.parse::<InputFormat>().map_err(|e| e.to_string())
 }
 
 /// Arguments of `mcpvet json`.

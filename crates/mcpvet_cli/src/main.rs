@@ -11,6 +11,7 @@ use clap::Parser as _;
 
 mod cli;
 mod commands;
+mod discover;
 mod io;
 mod output;
 

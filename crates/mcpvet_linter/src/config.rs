@@ -65,11 +65,16 @@ fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
         Support::No => Severity::Error,
         Support::Unknown => Severity::Warning,
     };
-    let client = config.dialect.client_name();
-    let reads = if severity == Severity::Error {
-        "reads strict JSON"
-    } else {
-        "may read strict JSON"
+    // "in a Claude Desktop configuration, which reads strict JSON"; for files whose client is
+    // unknown, "in a configuration that may be read as strict JSON".
+    let (what, reads) = match config.dialect {
+        Dialect::Generic | Dialect::SingleServer => {
+            ("a configuration".to_owned(), " that may be read as strict JSON")
+        }
+        dialect if severity == Severity::Error => {
+            (format!("a {} configuration", dialect.client_name()), ", which reads strict JSON")
+        }
+        dialect => (format!("a {} configuration", dialect.client_name()), ", which may read strict JSON"),
     };
     let doc = config.document();
     for &span in doc.comments() {
@@ -77,7 +82,7 @@ fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
             mcpvet_json::rules::COMMENT_NOT_ALLOWED
                 .diagnostic(
                     span,
-                    format!("comment in a {client} configuration, which {reads}"),
+                    format!("comment in {what}{reads}"),
                 )
                 .with_severity(severity)
                 .with_help("remove the comment; a strict parser rejects the whole file"),
@@ -88,7 +93,7 @@ fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
             mcpvet_json::rules::TRAILING_COMMA_NOT_ALLOWED
                 .diagnostic(
                     span,
-                    format!("trailing comma in a {client} configuration, which {reads}"),
+                    format!("trailing comma in {what}{reads}"),
                 )
                 .with_severity(severity)
                 .with_help("remove the comma; a strict parser rejects the whole file"),

@@ -2,14 +2,16 @@
 //!
 //! Position in the pipeline: the top library layer. Below it, [`mcpvet_text`] holds spans and
 //! source files and [`mcpvet_diagnostics`] the plain-data findings; this crate turns findings
-//! into output. It will grow into the rule registry, the `lint_config` / `lint_transcript`
-//! entry points and every renderer (text, JSON, SARIF, GitHub annotations).
+//! into output. It holds the rule registry ([`rules`], [`rule`], [`docs`]), the
+//! [`lint_config`] / [`lint_transcript`] entry points, which return a [`FileReport`], and every
+//! renderer ([`render`]): text with source snippets ([`render::text`], [`render::overview`]),
+//! the versioned JSON report ([`render::json`]), SARIF 2.1.0 ([`render::sarif`]) and GitHub
+//! annotations ([`render::github`]). Every renderer masks the report's redacted secrets.
 //!
 //! Like every library crate of the workspace it does no I/O: renderers return `String`s and
 //! the caller decides where they go.
 //!
-//! Today it offers the text renderer, [`render::text`], which prints a finding rustc-style
-//! with a snippet of the source:
+//! The text renderer prints a finding rustc-style with a snippet of the source:
 //!
 //! ```
 //! use mcpvet_diagnostics::{Diagnostic, RuleCode, Severity};
@@ -39,5 +41,7 @@ mod transcript;
 
 pub use config::{ConfigOptions, lint_config};
 pub use registry::{rule, rules};
-pub use report::{Counts, DialectInfo, FileReport, InputKind, ServerSummary, TranscriptInfo, mask_secret};
+pub use report::{
+    Counts, DialectInfo, FileReport, InputKind, ServerSummary, TranscriptInfo, mask_secret,
+};
 pub use transcript::{TranscriptOptions, lint_transcript};

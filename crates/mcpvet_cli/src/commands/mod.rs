@@ -4,7 +4,10 @@ use std::io::IsTerminal as _;
 use crate::cli::{Cli, Command};
 use crate::output::Output;
 
+mod config;
+mod dump;
 mod json;
+mod rules;
 
 /// How a run ended. Ordered: a later variant wins when several inputs end differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -36,7 +39,11 @@ pub(crate) fn run(cli: &Cli) -> Status {
     );
     let mut out = Output::new(color);
     let status = match &cli.command {
+        Command::Config(args) => config::run(args, color, &mut out),
         Command::Json(args) => json::run(args, color, &mut out),
+        Command::Rules => rules::list(&mut out),
+        Command::Explain(args) => rules::explain(args, &mut out),
+        Command::Dump(args) => dump::run(args, &mut out),
     };
     if out.finish() {
         status

@@ -31,8 +31,8 @@
 //!   source as `<U+FEFF>`.
 //! - **Redacting.** Every byte range of [`TextOptions::redactions`] is a secret: in the source
 //!   lines its first four characters stay, every other character reads as `*` (one per
-//!   character, so underlines stay aligned), and its text is masked the same way wherever it
-//!   occurs in the message, the labels or the help.
+//!   character, so underlines stay aligned), and its text (as written, without its quotes, and
+//!   decoded) is masked the same way wherever it occurs in the message, the labels or the help.
 //! - **Total.** Spans past the end of the text or inside a character are clamped, never a
 //!   panic.
 use std::borrow::Cow;
@@ -46,6 +46,8 @@ use annotate_snippets::{
 };
 use mcpvet_diagnostics::{Diagnostic, Label, Severity};
 use mcpvet_text::{Encoding, LineIndex, SourceFile, Span};
+
+use super::common::Redactor;
 
 /// How to render findings as text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -114,7 +116,7 @@ pub fn render_diagnostics(
 
 // ----- the header ---------------------------------------------------------------------------
 
-fn header(src: Src<'_>, diagnostic: &Diagnostic, secrets: &Secrets<'_>, color: bool) -> String {
+fn header(src: Src<'_>, diagnostic: &Diagnostic, secrets: &Secrets, color: bool) -> String {
     let (start, _) = src.clamp(diagnostic.span());
     let pos = src.index.line_col(start, Encoding::CodePoint);
     let name = one_line(src.name);
@@ -163,7 +165,7 @@ fn severity_level(severity: Severity) -> Level<'static> {
 
 // ----- the snippet --------------------------------------------------------------------------
 
-fn snippet(src: Src<'_>, diagnostic: &Diagnostic, secrets: &Secrets<'_>, color: bool) -> String {
+fn snippet(src: Src<'_>, diagnostic: &Diagnostic, secrets: &Secrets, color: bool) -> String {
     let marks = marks(src, diagnostic, secrets);
     let excerpts = excerpts(src, &marks, secrets);
     let mut group = Group::with_level(severity_level(diagnostic.severity()));
@@ -226,7 +228,7 @@ struct Mark<'d> {
     label: Option<Cow<'d, str>>,
 }
 
-fn marks<'d>(src: Src<'_>, diagnostic: &'d Diagnostic, secrets: &Secrets<'_>) -> Vec<Mark<'d>> {
+fn marks<'d>(src: Src<'_>, diagnostic: &'d Diagnostic, secrets: &Secrets) -> Vec<Mark<'d>> {
     let labels = std::iter::once((diagnostic.primary(), true)).chain(
         diagnostic
             .secondary()
@@ -246,7 +248,7 @@ fn push_mark<'d>(
     marks: &mut Vec<Mark<'d>>,
     label: &'d Label,
     primary: bool,
-    secrets: &Secrets<'_>,
+    secrets: &Secrets,
 ) {
     let (mut start, mut end) = src.clamp(label.span());
     let first_line = src.line_of(start);
@@ -322,7 +324,7 @@ impl Excerpt {
         }
     }
 
-    fn copy(&mut self, src: Src<'_>, from: u32, to: u32, secrets: &Secrets<'_>) {
+    fn copy(&mut self, src: Src<'_>, from: u32, to: u32, secrets: &Secrets) {
         let masks = secrets.masking(from, to);
         for (i, c) in src.text[from as usize..to as usize].char_indices() {
             let offset = from + i as u32;
@@ -342,7 +344,7 @@ impl Excerpt {
     }
 
     /// Appends line `line`, cut to windows around `points` when it is long.
-    fn push_line(&mut self, src: Src<'_>, line: u32, points: &mut [u32], secrets: &Secrets<'_>) {
+    fn push_line(&mut self, src: Src<'_>, line: u32, points: &mut [u32], secrets: &Secrets) {
         let start = src.line_start(line);
         let end = src.content_end(line);
         let windows = windows(src, start, end, points);
@@ -400,7 +402,7 @@ fn windows_around(
 /// Groups the lines the marks touch into excerpts: a gap of one line is shown, wider gaps
 /// are filled with empty lines (folded away by annotate-snippets) up to [`MAX_FILLED_GAP`],
 /// beyond which a new excerpt starts.
-fn excerpts(src: Src<'_>, marks: &[Mark<'_>], secrets: &Secrets<'_>) -> Vec<Excerpt> {
+fn excerpts(src: Src<'_>, marks: &[Mark<'_>], secrets: &Secrets) -> Vec<Excerpt> {
     let mut lines: Vec<u32> = marks
         .iter()
         .flat_map(|m| m.first_line..=m.last_line)
@@ -540,17 +542,16 @@ impl<'a> Src<'a> {
 // ----- secrets ------------------------------------------------------------------------------
 
 /// The redacted ranges of a source.
-struct Secrets<'a> {
+struct Secrets {
     /// `(start, keep_end, end)`: characters in `keep_end..end` are masked.
     ranges: Vec<(u32, u32, u32)>,
-    /// Secret texts long enough to have a masked part, longest first.
-    texts: Vec<&'a str>,
+    /// Masks secret texts (as written, unquoted and decoded) in messages, labels and help.
+    redactor: Redactor,
 }
 
-impl<'a> Secrets<'a> {
-    fn new(src: Src<'a>, redactions: &[Span]) -> Self {
+impl Secrets {
+    fn new(src: Src<'_>, redactions: &[Span]) -> Self {
         let mut ranges = Vec::new();
-        let mut texts = Vec::new();
         for &span in redactions {
             let (start, end) = src.clamp(span);
             if start == end {
@@ -558,12 +559,11 @@ impl<'a> Secrets<'a> {
             }
             let keep_end = src.forward(start, SECRET_KEEP_CHARS, end);
             ranges.push((start, keep_end, end));
-            if keep_end < end {
-                texts.push(&src.text[start as usize..end as usize]);
-            }
         }
-        texts.sort_by_key(|t| std::cmp::Reverse(t.len()));
-        Secrets { ranges, texts }
+        Secrets {
+            ranges,
+            redactor: Redactor::for_text(src.text, redactions),
+        }
     }
 
     /// The masked parts `(keep_end, end)` that intersect `from..to`.
@@ -577,27 +577,6 @@ impl<'a> Secrets<'a> {
 
     /// `text` with every occurrence of a secret masked.
     fn scrub<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        let mut out = Cow::Borrowed(text);
-        for secret in &self.texts {
-            if out.contains(secret) {
-                out = Cow::Owned(out.replace(secret, &mask(secret)));
-            }
-        }
-        out
+        self.redactor.scrub(text)
     }
-}
-
-/// A secret with its first characters kept and the others replaced by `*` (line breaks kept).
-fn mask(secret: &str) -> String {
-    secret
-        .chars()
-        .enumerate()
-        .map(|(i, c)| {
-            if i < SECRET_KEEP_CHARS || c == '\n' || c == '\r' {
-                c
-            } else {
-                '*'
-            }
-        })
-        .collect()
 }

@@ -1,0 +1,52 @@
+//! `mcpvet rules` and `mcpvet explain`: the rule catalog.
+use std::fmt::Write as _;
+
+use mcpvet_linter::docs::rule_page;
+use mcpvet_linter::{rule, rules};
+
+use super::Status;
+use crate::cli::ExplainArgs;
+use crate::output::{self, Output};
+
+/// Prints the catalog as a table: code, name, default severity, family, summary.
+pub(super) fn list(out: &mut Output) -> Status {
+    let all = rules();
+    let name_width = all.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{:<6}  {:<name_width$}  {:<8}  {:<9}  summary",
+        "code", "name", "severity", "family"
+    );
+    for r in &all {
+        let _ = writeln!(
+            text,
+            "{:<6}  {:<name_width$}  {:<8}  {:<9}  {}",
+            r.code.as_str(),
+            r.name,
+            r.default_severity.as_str(),
+            r.family.name(),
+            r.summary()
+        );
+    }
+    out.print(&text);
+    Status::Clean
+}
+
+/// Prints one rule's page.
+pub(super) fn explain(args: &ExplainArgs, out: &mut Output) -> Status {
+    let wanted = args.rule.trim();
+    if let Some(meta) = rule(wanted) {
+        out.print(&rule_page(meta));
+        Status::Clean
+    } else {
+        let shown: String = wanted
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+        output::error(&format!(
+            "no rule has the code or name `{shown}`; `mcpvet rules` lists them all"
+        ));
+        Status::Failure
+    }
+}

@@ -1,0 +1,430 @@
+//! The versioned JSON report (`mcpvet config --format json`).
+//!
+//! One document for the whole run, described by `docs/report.schema.json` and
+//! `docs/output-formats.md`:
+//!
+//! ```json
+//! {"version": 1, "tool": {"name": "mcpvet", "version": "0.1.0"}, "files": [{
+//!   "path": ".vscode/mcp.json", "kind": "config",
+//!   "dialect": {"name": "vscode", "client": "VS Code", "detected_by": "file-name",
+//!               "reason": "path `.vscode/mcp.json`"},
+//!   "protocol": null,
+//!   "summary": {"servers": 1, "errors": 1, "warnings": 0, "infos": 0},
+//!   "servers": [{"name": "docs", "path": "$.servers.docs", "transport": "stdio",
+//!                "target": "npx -y docs-mcp", "disabled": false, "line": 3, "column": 5}],
+//!   "findings": [{"code": "MCP001", "rule": "json-syntax-error", "severity": "error",
+//!                 "message": "...", "path": "$.servers", "pointer": "/servers",
+//!                 "span": {"start": 40, "end": 41}, "line": 4, "column": 7,
+//!                 "end_line": 4, "end_column": 8, "label": null, "help": "...",
+//!                 "secondary": [], "fix": null}]}]}
+//! ```
+//!
+//! - **Versioned.** `version` is 1. Within a version fields are only added, never removed,
+//!   renamed or retyped; consumers ignore fields they do not know.
+//! - **Positions.** `span` holds byte offsets (half-open, from the start of the file); lines
+//!   and columns are 1-based and columns count Unicode code points. `end_line`/`end_column`
+//!   are the position of `span.end`, just after the last character.
+//!   [`JsonReportOptions::utf16_columns`] adds `column_utf16` and `end_column_utf16` (UTF-16
+//!   code units, what browsers and editors count).
+//! - **Transcripts** fill `protocol`, `input_format`, `phase`, `tools_digest` and the
+//!   message counts of `summary`; their findings carry `message_index`.
+//! - **No secrets.** Every string taken from the input (server names and targets, JSON paths,
+//!   messages, labels, help, fixes) is masked where it holds the text of a redacted span.
+use std::collections::HashMap;
+
+use mcpvet_diagnostics::{Applicability, Diagnostic, Label, RuleMeta};
+use serde::Serialize;
+
+use super::common::{Place, Redactor, place};
+use super::{TOOL_NAME, TOOL_VERSION};
+use crate::report::{FileReport, ServerSummary};
+
+/// The version of the report format; see the module documentation for the promise it makes.
+pub const REPORT_VERSION: u32 = 1;
+
+/// How to render the JSON report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct JsonReportOptions {
+    /// Also give every column in UTF-16 code units (`column_utf16`, `end_column_utf16`), as
+    /// the WebAssembly build does for browsers and editors.
+    pub utf16_columns: bool,
+    /// One line without indentation instead of the default two-space indented layout.
+    pub compact: bool,
+}
+
+impl JsonReportOptions {
+    /// The default: code point columns only, indented.
+    pub fn new() -> Self {
+        JsonReportOptions::default()
+    }
+
+    /// Sets [`utf16_columns`](Self::utf16_columns).
+    #[must_use]
+    pub fn with_utf16_columns(mut self, yes: bool) -> Self {
+        self.utf16_columns = yes;
+        self
+    }
+
+    /// Sets [`compact`](Self::compact).
+    #[must_use]
+    pub fn with_compact(mut self, yes: bool) -> Self {
+        self.compact = yes;
+        self
+    }
+}
+
+/// Renders the reports of one run as the JSON report, ending with a line break.
+///
+/// ```
+/// use mcpvet_linter::render::json::{JsonReportOptions, render_json};
+/// use mcpvet_linter::{ConfigOptions, lint_config};
+/// use mcpvet_text::SourceFile;
+///
+/// let file = SourceFile::new("claude_desktop_config.json", "{\"mcpServers\": {}}").unwrap();
+/// let report = lint_config(&file, &ConfigOptions::default());
+/// let json = render_json(&[report], &JsonReportOptions::new());
+/// assert!(json.starts_with("{\n  \"version\": 1,\n  \"tool\": {\n    \"name\": \"mcpvet\""));
+/// ```
+pub fn render_json(reports: &[FileReport], options: &JsonReportOptions) -> String {
+    let catalog: HashMap<&str, &RuleMeta> = crate::registry::rules()
+        .into_iter()
+        .map(|r| (r.code.as_str(), r))
+        .collect();
+    let log = Log {
+        version: REPORT_VERSION,
+        tool: Tool {
+            name: TOOL_NAME,
+            version: TOOL_VERSION,
+        },
+        files: reports
+            .iter()
+            .map(|r| file_entry(r, &catalog, options))
+            .collect(),
+    };
+    // Serializing plain structs with string keys cannot fail.
+    let mut out = if options.compact {
+        serde_json::to_string(&log)
+    } else {
+        serde_json::to_string_pretty(&log)
+    }
+    .unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+#[derive(Serialize)]
+struct Log {
+    version: u32,
+    tool: Tool,
+    files: Vec<FileEntry>,
+}
+
+#[derive(Serialize)]
+struct Tool {
+    name: &'static str,
+    version: &'static str,
+}
+
+#[derive(Serialize)]
+struct FileEntry {
+    path: String,
+    kind: &'static str,
+    dialect: Option<DialectEntry>,
+    protocol: Option<ProtocolEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_format: Option<FormatEntry>,
+    summary: Summary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    phase: Option<PhaseEntry>,
+    /// Absent for configurations, `null` for a session that listed no tools.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[expect(
+        clippy::option_option,
+        reason = "three states: absent (configurations), null (no tools listed), a digest"
+    )]
+    tools_digest: Option<Option<String>>,
+    servers: Vec<ServerEntry>,
+    findings: Vec<Finding>,
+}
+
+#[derive(Serialize)]
+struct DialectEntry {
+    name: &'static str,
+    client: &'static str,
+    detected_by: &'static str,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct ProtocolEntry {
+    version: &'static str,
+    detected_by: &'static str,
+}
+
+#[derive(Serialize)]
+struct FormatEntry {
+    name: &'static str,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct PhaseEntry {
+    reached: &'static str,
+    last_event: &'static str,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    servers: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    messages: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    requests: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    responses: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    notifications: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unpaired_ids: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tools: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    failed_calls: Option<usize>,
+    errors: usize,
+    warnings: usize,
+    infos: usize,
+}
+
+#[derive(Serialize)]
+struct ServerEntry {
+    name: String,
+    path: String,
+    transport: &'static str,
+    target: Option<String>,
+    disabled: bool,
+    line: u32,
+    column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column_utf16: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct SpanEntry {
+    start: u32,
+    end: u32,
+}
+
+#[derive(Serialize)]
+struct Finding {
+    code: &'static str,
+    rule: Option<&'static str>,
+    severity: &'static str,
+    message: String,
+    path: Option<String>,
+    pointer: Option<String>,
+    span: SpanEntry,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column_utf16: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column_utf16: Option<u32>,
+    label: Option<String>,
+    help: Option<String>,
+    secondary: Vec<Secondary>,
+    fix: Option<FixEntry>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_index: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct Secondary {
+    span: SpanEntry,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column_utf16: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column_utf16: Option<u32>,
+    message: Option<String>,
+}
+
+#[derive(Serialize)]
+struct FixEntry {
+    message: String,
+    applicability: &'static str,
+    edits: Vec<EditEntry>,
+}
+
+#[derive(Serialize)]
+struct EditEntry {
+    span: SpanEntry,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column_utf16: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end_column_utf16: Option<u32>,
+    replacement: String,
+}
+
+fn file_entry(
+    report: &FileReport,
+    catalog: &HashMap<&str, &RuleMeta>,
+    options: &JsonReportOptions,
+) -> FileEntry {
+    let redactor = Redactor::new(&report.source, &report.redactions);
+    let counts = report.counts();
+    let transcript = report.transcript.as_ref();
+    let is_config = transcript.is_none();
+    let summary = Summary {
+        servers: is_config.then_some(report.servers.len()),
+        messages: transcript.map(|t| t.messages),
+        requests: transcript.map(|t| t.requests),
+        responses: transcript.map(|t| t.responses),
+        notifications: transcript.map(|t| t.notifications),
+        unpaired_ids: transcript.map(|t| t.unpaired_ids),
+        tools: transcript.map(|t| t.tools),
+        failed_calls: transcript.map(|t| t.failed_calls),
+        errors: counts.errors,
+        warnings: counts.warnings,
+        infos: counts.infos,
+    };
+    FileEntry {
+        path: report.source.name().to_owned(),
+        kind: report.kind.name(),
+        dialect: report.dialect.as_ref().map(|d| DialectEntry {
+            name: d.name,
+            client: d.client,
+            detected_by: d.method,
+            reason: redactor.clean(&d.reason),
+        }),
+        protocol: transcript.map(|t| ProtocolEntry {
+            version: t.protocol,
+            detected_by: t.protocol_source,
+        }),
+        input_format: transcript.map(|t| FormatEntry {
+            name: t.format,
+            reason: redactor.clean(&t.format_reason),
+        }),
+        summary,
+        phase: transcript.map(|t| PhaseEntry {
+            reached: t.phase_reached,
+            last_event: t.last_event,
+        }),
+        tools_digest: transcript.map(|t| t.tools_digest.clone()),
+        servers: report
+            .servers
+            .iter()
+            .map(|s| server_entry(report, s, &redactor, options))
+            .collect(),
+        findings: report
+            .diagnostics
+            .iter()
+            .map(|d| finding(report, d, catalog, &redactor, options))
+            .collect(),
+    }
+}
+
+fn server_entry(
+    report: &FileReport,
+    server: &ServerSummary,
+    redactor: &Redactor,
+    options: &JsonReportOptions,
+) -> ServerEntry {
+    let at = place(&report.source, server.name_span);
+    ServerEntry {
+        name: redactor.clean(&server.name),
+        path: redactor.clean(&server.path),
+        transport: server.transport,
+        target: server.target.as_deref().map(|t| redactor.clean(t)),
+        disabled: server.disabled,
+        line: at.line,
+        column: at.column,
+        column_utf16: options.utf16_columns.then_some(at.column_utf16),
+    }
+}
+
+fn finding(
+    report: &FileReport,
+    d: &Diagnostic,
+    catalog: &HashMap<&str, &RuleMeta>,
+    redactor: &Redactor,
+    options: &JsonReportOptions,
+) -> Finding {
+    let at = place(&report.source, d.span());
+    let utf16 = options.utf16_columns;
+    let secondary = |label: &Label| {
+        let p = place(&report.source, label.span());
+        Secondary {
+            span: span_entry(p),
+            line: p.line,
+            column: p.column,
+            end_line: p.end_line,
+            end_column: p.end_column,
+            column_utf16: utf16.then_some(p.column_utf16),
+            end_column_utf16: utf16.then_some(p.end_column_utf16),
+            message: label.message().map(|m| redactor.clean(m)),
+        }
+    };
+    let fix = d.fix().map(|fix| FixEntry {
+        message: redactor.clean(fix.message()),
+        applicability: match fix.applicability() {
+            Applicability::Safe => "safe",
+            _ => "unsafe",
+        },
+        edits: fix
+            .edits()
+            .iter()
+            .map(|e| {
+                let p = place(&report.source, e.span());
+                EditEntry {
+                    span: span_entry(p),
+                    line: p.line,
+                    column: p.column,
+                    end_line: p.end_line,
+                    end_column: p.end_column,
+                    column_utf16: utf16.then_some(p.column_utf16),
+                    end_column_utf16: utf16.then_some(p.end_column_utf16),
+                    replacement: redactor.clean(e.replacement()),
+                }
+            })
+            .collect(),
+    });
+    let code = d.code().as_str();
+    Finding {
+        code,
+        rule: catalog.get(code).map(|r| r.name),
+        severity: d.severity().as_str(),
+        message: redactor.clean(d.message()),
+        path: d.path().map(|p| redactor.clean(&p.to_string())),
+        pointer: d.path().map(|p| redactor.clean(&p.to_pointer())),
+        span: span_entry(at),
+        line: at.line,
+        column: at.column,
+        end_line: at.end_line,
+        end_column: at.end_column,
+        column_utf16: utf16.then_some(at.column_utf16),
+        end_column_utf16: utf16.then_some(at.end_column_utf16),
+        label: d.primary().message().map(|m| redactor.clean(m)),
+        help: d.help().map(|h| redactor.clean(h)),
+        secondary: d.secondary().iter().map(secondary).collect(),
+        fix,
+        message_index: d.message_index(),
+    }
+}
+
+fn span_entry(p: Place) -> SpanEntry {
+    SpanEntry {
+        start: p.start,
+        end: p.end,
+    }
+}

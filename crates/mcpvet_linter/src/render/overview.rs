@@ -1,0 +1,201 @@
+//! The human-readable report of one file: an overview (what the file is, its servers, the
+//! counts), then every finding as a rustc-style snippet ([`text`](super::text)).
+//!
+//! ```text
+//! .vscode/mcp.json
+//!   dialect   vscode (VS Code), by file name: path `.vscode/mcp.json`
+//!   servers   2
+//!     docs    stdio            npx -y docs-mcp
+//!     remote  streamable-http  https://example.com/mcp (disabled)
+//!   findings  1 error, 0 warnings, 0 infos
+//! ```
+//!
+//! A file that could not be read as a configuration says so in a `status` line: empty, not
+//! valid JSON, valid JSON but not an MCP configuration, or a format mcpvet does not read.
+use std::fmt::Write as _;
+
+use annotate_snippets::normalize_untrusted_str;
+use annotate_snippets::renderer::DEFAULT_EMPHASIS_STYLE;
+use mcpvet_diagnostics::Severity;
+
+use super::common::Redactor;
+use super::text::{TextOptions, render_diagnostics};
+use crate::report::{Counts, FileReport, InputKind};
+
+/// Server names wider than this do not widen the table further.
+const MAX_NAME_WIDTH: usize = 32;
+
+/// The overview of one file, ending with a line break; no findings.
+pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
+    let redactor = Redactor::new(&report.source, &all_redactions(report, options));
+    let clean = |s: &str| one_line(&redactor.scrub(s));
+    let mut out = String::new();
+    let name = one_line(report.source.name());
+    if options.color {
+        let bold = DEFAULT_EMPHASIS_STYLE;
+        let _ = writeln!(out, "{bold}{name}{bold:#}");
+    } else {
+        let _ = writeln!(out, "{name}");
+    }
+    if let Some(status) = status(report) {
+        let _ = writeln!(out, "  status    {status}");
+    }
+    if let Some(d) = &report.dialect {
+        let how = match d.method {
+            "forced" => "forced by the caller".to_owned(),
+            "file-name" => format!("by file name: {}", clean(&d.reason)),
+            "content" => format!("by content: {}", clean(&d.reason)),
+            _ => format!("by default: {}", clean(&d.reason)),
+        };
+        let _ = writeln!(out, "  dialect   {} ({}), {how}", d.name, d.client);
+    }
+    if let Some(t) = &report.transcript {
+        let _ = writeln!(
+            out,
+            "  format    {} ({})",
+            t.format,
+            clean(&t.format_reason)
+        );
+        let _ = writeln!(out, "  protocol  {} ({})", t.protocol, t.protocol_source);
+        let _ = writeln!(
+            out,
+            "  messages  {} ({}, {}, {}), {}, phase reached: {}",
+            t.messages,
+            plural(t.requests, "request", "requests"),
+            plural(t.responses, "response", "responses"),
+            plural(t.notifications, "notification", "notifications"),
+            plural(t.tools, "tool", "tools"),
+            t.phase_reached,
+        );
+    }
+    if report.kind == InputKind::Config {
+        let _ = writeln!(out, "  servers   {}", report.servers.len());
+        let rows: Vec<(String, &str, String)> = report
+            .servers
+            .iter()
+            .map(|s| {
+                let mut target = s.target.as_deref().map_or_else(|| "-".to_owned(), &clean);
+                if s.disabled {
+                    target.push_str(" (disabled)");
+                }
+                (clean(&s.name), s.transport, target)
+            })
+            .collect();
+        let name_width = rows
+            .iter()
+            .map(|r| r.0.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(MAX_NAME_WIDTH);
+        let transport_width = rows.iter().map(|r| r.1.len()).max().unwrap_or(0);
+        for (name, transport, target) in rows {
+            let _ = writeln!(
+                out,
+                "    {name:<name_width$}  {transport:<transport_width$}  {target}"
+            );
+        }
+    }
+    let _ = writeln!(out, "  findings  {}", counts_line(report.counts()));
+    out
+}
+
+/// The overview, then (after an empty line) every finding; ends with a line break.
+pub fn render_report(report: &FileReport, options: &TextOptions) -> String {
+    let mut out = render_overview(report, options);
+    if !report.diagnostics.is_empty() {
+        let options = TextOptions {
+            color: options.color,
+            redactions: all_redactions(report, options),
+        };
+        out.push('\n');
+        out.push_str(&render_diagnostics(
+            &report.source,
+            &report.diagnostics,
+            &options,
+        ));
+    }
+    out
+}
+
+/// `1 error, 0 warnings, 2 infos`.
+pub fn counts_line(counts: Counts) -> String {
+    format!(
+        "{}, {}, {}",
+        plural(counts.errors, "error", "errors"),
+        plural(counts.warnings, "warning", "warnings"),
+        plural(counts.infos, "info", "infos"),
+    )
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn all_redactions(report: &FileReport, options: &TextOptions) -> Vec<mcpvet_text::Span> {
+    let mut all = report.redactions.clone();
+    all.extend(options.redactions.iter().copied());
+    all
+}
+
+/// Text for one line: line breaks become spaces, control characters visible symbols.
+fn one_line(text: &str) -> String {
+    normalize_untrusted_str(&text.replace("\r\n", " ").replace(['\n', '\r'], " "))
+}
+
+/// Why the file could not be read as a configuration or a session, if it could not.
+fn status(report: &FileReport) -> Option<&'static str> {
+    let text = report.source.text();
+    if text
+        .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+        .is_empty()
+    {
+        return Some("empty: there is nothing to inspect");
+    }
+    let has = |code: &str| report.diagnostics.iter().any(|d| d.code().as_str() == code);
+    let has_error = |code: &str| {
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.code().as_str() == code && d.severity() == Severity::Error)
+    };
+    if has("MCP009") {
+        return Some("not JSON: mcpvet reads JSON and JSONC only, so nothing was inspected");
+    }
+    let malformed = has_error("MCP001") || has_error("MCP005") || has_error("MCP008");
+    if malformed && !text.contains(['{', '[']) {
+        return Some("no JSON object or array: there is nothing to inspect");
+    }
+    if malformed {
+        return Some(if report.servers.is_empty() {
+            "not well-formed: no server could be read (see the errors below)"
+        } else {
+            "not well-formed: the servers that could be read were inspected (see the errors below)"
+        });
+    }
+    if has("MCP010") {
+        return Some(match report.kind {
+            InputKind::Config => {
+                "valid JSON, but not an MCP configuration: no server map such as `mcpServers`"
+            }
+            _ => "valid JSON, but not a captured MCP session",
+        });
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts() {
+        assert_eq!(
+            counts_line(Counts {
+                errors: 1,
+                warnings: 0,
+                infos: 2
+            }),
+            "1 error, 0 warnings, 2 infos"
+        );
+    }
+}
