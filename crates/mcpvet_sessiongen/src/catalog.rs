@@ -107,7 +107,7 @@ fn all_tools() -> Vec<Tool> {
     };
     let mut tools = vec![
         tool(
-            "fs.read_file",
+            "fs_read_file",
             Some("Read file"),
             "Read a text file from the workspace and return its contents.",
             vec![
@@ -134,7 +134,7 @@ fn all_tools() -> Vec<Tool> {
             30,
         ),
         tool(
-            "fs.write_file",
+            "fs_write_file",
             Some("Write file"),
             "Create or overwrite a text file in the workspace.",
             vec![
@@ -161,7 +161,7 @@ fn all_tools() -> Vec<Tool> {
             6,
         ),
         tool(
-            "fs.list_directory",
+            "fs_list_directory",
             Some("List directory"),
             "List the entries of a workspace directory.",
             vec![
@@ -345,7 +345,7 @@ fn all_tools() -> Vec<Tool> {
         Tool {
             slow: true,
             ..tool(
-                "db.query",
+                "db_query",
                 Some("Query database"),
                 "Run a read-only SQL query against the analytics replica and return the rows as text.",
                 vec![
@@ -365,7 +365,7 @@ fn all_tools() -> Vec<Tool> {
             )
         },
         tool(
-            "http.fetch",
+            "http_fetch",
             Some("Fetch page"),
             "Fetch a documentation page and return it as Markdown.",
             vec![
@@ -379,7 +379,7 @@ fn all_tools() -> Vec<Tool> {
             8,
         ),
         tool(
-            "issues.create",
+            "issues_create",
             Some("Create issue"),
             "Open a new issue in the tracker.",
             vec![
@@ -421,7 +421,7 @@ fn all_tools() -> Vec<Tool> {
             4,
         ),
         tool(
-            "calendar.create_event",
+            "calendar_create_event",
             Some("Create calendar event"),
             "Schedule a meeting.",
             vec![
@@ -454,7 +454,7 @@ fn all_tools() -> Vec<Tool> {
             3,
         ),
         tool(
-            "weather.forecast",
+            "weather_forecast",
             Some("Weather forecast"),
             "Daily weather forecast for a city.",
             vec![
@@ -517,7 +517,7 @@ fn all_tools() -> Vec<Tool> {
             6,
         ),
         tool(
-            "math.evaluate",
+            "math_evaluate",
             Some("Evaluate expression"),
             "Evaluate an arithmetic expression exactly.",
             vec![
@@ -559,7 +559,7 @@ fn all_tools() -> Vec<Tool> {
             3,
         ),
         tool(
-            "kv.get",
+            "kv_get",
             None,
             "Read an entry from the team key-value store.",
             vec![
@@ -572,7 +572,7 @@ fn all_tools() -> Vec<Tool> {
             4,
         ),
         tool(
-            "kv.set",
+            "kv_set",
             None,
             "Write an entry to the team key-value store.",
             vec![
@@ -666,7 +666,7 @@ fn all_tools() -> Vec<Tool> {
             4,
         ),
         tool(
-            "time.now",
+            "time_now",
             Some("Current time"),
             "Current date and time in a time zone.",
             vec![opt(
@@ -687,7 +687,7 @@ fn all_tools() -> Vec<Tool> {
             3,
         ),
         tool(
-            "deploy.status",
+            "deploy_status",
             Some("Deployment status"),
             "Status of the latest deployment of a service.",
             vec![
@@ -704,7 +704,7 @@ fn all_tools() -> Vec<Tool> {
             3,
         ),
         tool(
-            "notes.append",
+            "notes_append",
             Some("Append note"),
             "Append a paragraph to a notebook.",
             vec![
@@ -725,7 +725,7 @@ fn all_tools() -> Vec<Tool> {
         Tool {
             closed: true,
             ..tool(
-                "server.health",
+                "server_health",
                 Some("Health check"),
                 "Report whether the server and its backends are healthy. Takes no arguments.",
                 vec![],
@@ -738,7 +738,7 @@ fn all_tools() -> Vec<Tool> {
         Tool {
             closed: false,
             ..tool(
-                "analytics.report",
+                "analytics_report",
                 Some("Analytics report"),
                 "Build a usage report over a date range; extra dimensions are accepted.",
                 vec![
@@ -775,7 +775,7 @@ fn all_tools() -> Vec<Tool> {
     ];
     for t in &mut tools {
         // A few tools name the dialect explicitly, as some SDKs do.
-        t.dialect = matches!(t.name, "search_code" | "run_tests" | "analytics.report");
+        t.dialect = matches!(t.name, "search_code" | "run_tests" | "analytics_report");
     }
     tools
 }
@@ -932,7 +932,7 @@ impl Catalog {
         let mut tools: Vec<Tool> = all_tools()
             .into_iter()
             .filter(|t| {
-                matches!(t.name, "fs.read_file" | "search_code" | "notes.append") || rng.chance(750)
+                matches!(t.name, "fs_read_file" | "search_code" | "notes_append") || rng.chance(750)
             })
             .collect();
         rng.shuffle(&mut tools);

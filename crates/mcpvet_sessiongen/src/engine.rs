@@ -35,7 +35,7 @@ const CLIENT_CAPS_LEGACY: &str = r#"{"roots":{"listChanged":true},"elicitation":
 const CLIENT_CAPS_MODERN: &str = r#"{"elicitation":{"form":{}}}"#;
 const SERVER_CAPS_LEGACY: &str = r#"{"logging":{},"prompts":{"listChanged":true},"resources":{"listChanged":true},"tools":{"listChanged":true}}"#;
 const SERVER_CAPS_MODERN: &str = r#"{"prompts":{"listChanged":true},"resources":{"listChanged":true},"tools":{"listChanged":true}}"#;
-const INSTRUCTIONS: &str = "Use search_code to find code before reading it with fs.read_file; keep notes with notes.append.";
+const INSTRUCTIONS: &str = "Use search_code to find code before reading it with fs_read_file; keep notes with notes_append.";
 const TOOLS_CURSOR: &str = "page-2";
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,0 +1,70 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_text::Span;
+
+use crate::context::{Cx, name};
+
+declare_rule! {
+    /// A `tools/call` names a tool that the server's tool list does not contain.
+    ///
+    /// ## What it checks
+    ///
+    /// The `name` of each `tools/call` request against the tools of every `tools/list`
+    /// result seen earlier in the capture (all pages, all listings; per server when the
+    /// capture names servers). Nothing is reported while no tool list has been seen: a
+    /// capture that starts mid-session cannot tell. When a listed tool differs only in case,
+    /// the message names it.
+    ///
+    /// ## Why it matters
+    ///
+    /// A server can only run the tools it advertises; it answers an unknown name with a
+    /// JSON-RPC error (-32602, every version). Calling an unlisted tool means the client
+    /// uses a stale list (it missed `notifications/tools/list_changed`), the model invented
+    /// a name, or the tool was renamed.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"read_file","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"delete_file","arguments":{}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"read_file","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"read_file","arguments":{}}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Server features: Tools, "Calling Tools" and "Error Handling"
+    pub(crate) static CALL_UNKNOWN_TOOL = {
+        code: "MCP521",
+        name: "call-unknown-tool",
+        family: Tools,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// Reports a call of `tool` (named at `span`), unknown to the server; `similar` is a listed
+/// tool whose name differs only in case.
+pub(crate) fn report(cx: &mut Cx<'_>, tool: &str, span: Span, similar: Option<&str>) {
+    let hint = similar.map_or_else(String::new, |s| {
+        format!(" (a tool `{}` is listed)", name(s))
+    });
+    cx.report(
+        &CALL_UNKNOWN_TOOL,
+        span,
+        format!(
+            "`tools/call` names `{}`, which the server's tool list does not contain{hint}",
+            name(tool)
+        ),
+        "call a tool from the latest `tools/list` result",
+    );
+}

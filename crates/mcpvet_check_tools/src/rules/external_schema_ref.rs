@@ -1,0 +1,70 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_json::Value;
+
+use crate::context::{Cx, name, short};
+use crate::schema::Role;
+
+declare_rule! {
+    /// A tool schema refers to a schema outside itself with `$ref`.
+    ///
+    /// ## What it checks
+    ///
+    /// Every `$ref` of an `inputSchema` or `outputSchema` whose target is not inside the
+    /// schema: an absolute or relative URI (`https://…`, `file:…`, `common.json#/…`) that
+    /// matches no `$id` of the schema. mcpvet never dereferences such references, so the
+    /// part of the schema behind them is not checked.
+    ///
+    /// ## Why it matters
+    ///
+    /// The 2026-07-28 specification says implementations MUST NOT automatically dereference
+    /// network `$ref`s and SHOULD reject schemas with unresolved external references;
+    /// earlier clients differ (some fetch, some fail, most ignore the constraint). A tool
+    /// schema must be self-contained to mean the same thing everywhere, and fetching it is a
+    /// request to a third party on every connection.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"create_issue","description":"Create an issue.","inputSchema":{"type":"object","properties":{"issue":{"$ref":"https://example.com/schemas/issue.json"}}}}]}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"create_issue","description":"Create an issue.","inputSchema":{"type":"object","properties":{"issue":{"$ref":"#/$defs/issue"}},"$defs":{"issue":{"type":"object","properties":{"title":{"type":"string"}}}}}}]}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification 2026-07-28, Basic: "JSON Schema usage" (`$ref` dereferencing)
+    /// - JSON Schema 2020-12 Core, §8.2.3 Schema References
+    pub(crate) static EXTERNAL_SCHEMA_REF = {
+        code: "MCP515",
+        name: "external-schema-ref",
+        family: Tools,
+        severity: Warning,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// Reports the `$ref` string node `reference` of `tool`'s schema.
+pub(crate) fn report(cx: &mut Cx<'_>, reference: Value<'_>, role: Role, tool: &str) {
+    let target = reference.as_str().unwrap_or_default();
+    cx.report(
+        &EXTERNAL_SCHEMA_REF,
+        reference.span(),
+        format!(
+            "`$ref` `{}` in the `{}` of `{}` points outside the schema; it is not fetched or \
+             checked",
+            short(&target, 80),
+            role.member(),
+            name(tool)
+        ),
+        "copy the referenced schema into `$defs` and refer to it as `#/$defs/<name>`",
+    );
+}

@@ -1,0 +1,121 @@
+use mcpvet_ast::transcript::ProtocolVersion;
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_text::Span;
+
+use crate::context::{Cx, name};
+
+declare_rule! {
+    /// A tool name breaks the naming rules of the 2025-11-25 and later specifications.
+    ///
+    /// ## What it checks
+    ///
+    /// From protocol 2025-11-25 on, a tool name SHOULD be 1 to 128 characters of
+    /// `A-Z a-z 0-9 _ - .` (no spaces, commas, slashes or other characters). The finding
+    /// names the offending characters or the length. Earlier versions have no naming rule,
+    /// so nothing is reported for them (stricter limits of particular clients are MCP504).
+    ///
+    /// ## Why it matters
+    ///
+    /// Clients build identifiers from tool names (prefixed with the server name, passed to
+    /// model APIs with strict patterns), and names outside the set break that: the tool is
+    /// renamed, rejected or dropped, depending on the client. The rule is a SHOULD of the
+    /// specification (SEP-986).
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl protocol=2025-11-25
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"files/read","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl protocol=2025-11-25
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"files.read","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// ```
+    ///
+    /// Before 2025-11-25 the name is not judged:
+    ///
+    /// ```jsonl protocol=2025-06-18
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"files/read","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification 2025-11-25, Server features: Tools, "Tool names"
+    /// - SEP-986, Specify the format for tool names
+    pub(crate) static INVALID_TOOL_NAME = {
+        code: "MCP503",
+        name: "invalid-tool-name",
+        family: Tools,
+        severity: Warning,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// Whether `c` is allowed in a tool name (2025-11-25).
+pub(crate) fn spec_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')
+}
+
+/// How a character is shown in a message.
+pub(crate) fn show_char(c: char) -> String {
+    match c {
+        ' ' => "a space".to_owned(),
+        c if c.is_control() => format!("U+{:04X}", u32::from(c)),
+        '`' => "a backquote".to_owned(),
+        c => format!("`{c}`"),
+    }
+}
+
+/// The distinct characters of `text` rejected by `allowed`, for a message (at most three).
+pub(crate) fn offending(text: &str, allowed: impl Fn(char) -> bool) -> Option<String> {
+    let mut seen: Vec<char> = Vec::new();
+    for c in text.chars().filter(|&c| !allowed(c)) {
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    if seen.is_empty() {
+        return None;
+    }
+    let shown: Vec<String> = seen.iter().take(3).map(|&c| show_char(c)).collect();
+    let more = if seen.len() > 3 { " and more" } else { "" };
+    Some(format!("{}{more}", shown.join(", ")))
+}
+
+/// Checks `tool` (2025-11-25 and later); returns whether it follows the specification's
+/// rules (always true for earlier versions).
+pub(crate) fn check(cx: &mut Cx<'_>, tool: &str, span: Span) -> bool {
+    if !cx.at_least(ProtocolVersion::V2025_11_25) {
+        return true;
+    }
+    let length = tool.chars().count();
+    let problem = if length == 0 {
+        "the tool name is empty".to_owned()
+    } else if let Some(chars) = offending(tool, spec_char) {
+        format!(
+            "tool name `{}` contains {chars}, outside `A-Z a-z 0-9 _ - .`",
+            name(tool)
+        )
+    } else if length > 128 {
+        format!(
+            "tool name `{}` is {length} characters long; the limit is 128",
+            name(tool)
+        )
+    } else {
+        return true;
+    };
+    cx.report(
+        &INVALID_TOOL_NAME,
+        span,
+        problem,
+        "rename the tool with 1 to 128 letters, digits, `_`, `-` or `.`",
+    );
+    false
+}

@@ -1,0 +1,133 @@
+use mcpvet_ast::transcript::ProtocolVersion;
+use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_text::Span;
+
+use crate::context::{Cx, name};
+use crate::state::CallInfo;
+
+declare_rule! {
+    /// A server reports a tool or resource failure with the wrong kind of error for the protocol version.
+    ///
+    /// ## What it checks
+    ///
+    /// How the server answered, against the error classification of the session's version:
+    ///
+    /// - a `tools/call` of a tool missing from the tool list (MCP521) must be answered with
+    ///   a JSON-RPC error -32602 (invalid params): a result, or another code, is a warning;
+    /// - from 2025-11-25, arguments that violate the `inputSchema` (MCP522) SHOULD be
+    ///   reported as a tool execution error, a result with `isError: true`, so the model can
+    ///   correct itself: a JSON-RPC error -32602 for them is informational (it was the rule
+    ///   up to 2025-06-18, so nothing is reported for those versions);
+    /// - in 2026-07-28 a missing resource is -32602: the old -32002 (resource not found) for
+    ///   `resources/read` is an error, as that version forbids emitting it.
+    ///
+    /// ## Why it matters
+    ///
+    /// Clients treat protocol errors and tool errors differently: a JSON-RPC error ends the
+    /// call and is usually not shown to the model, while an `isError` result goes back to the
+    /// model as something it can fix. Codes that do not match the version confuse both
+    /// sides (SEP-1303; 2026-07-28 error codes).
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"read_file","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"remove_file","arguments":{}}}
+    /// {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"no such tool"}],"isError":true}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"read_file","description":"Read a file.","inputSchema":{"type":"object"}}]}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"remove_file","arguments":{}}}
+    /// {"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Unknown tool: remove_file"}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Server features: Tools, "Error Handling"
+    /// - SEP-1303, Input validation errors as tool execution errors (2025-11-25)
+    /// - MCP specification 2026-07-28, Basic: "Error codes"; Server features: Resources
+    pub(crate) static MISCLASSIFIED_ERROR = {
+        code: "MCP524",
+        name: "misclassified-error",
+        family: Tools,
+        severity: Warning,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// A result (not an error) answered a call of an unknown tool; `span` is the result.
+pub(crate) fn result_for_unknown_tool(cx: &mut Cx<'_>, call: &CallInfo, span: Span) {
+    if !call.unknown {
+        return;
+    }
+    let tool = name(call.tool.as_deref().unwrap_or_default());
+    cx.report(
+        &MISCLASSIFIED_ERROR,
+        span,
+        format!(
+            "the call of unknown tool `{tool}` was answered with a result; an unknown tool is a \
+             JSON-RPC error -32602"
+        ),
+        "answer calls of unknown tools with a JSON-RPC error -32602 (invalid params)",
+    );
+}
+
+/// A JSON-RPC error with `code` (at `span`) answered the call `call`.
+pub(crate) fn error_for_call(cx: &mut Cx<'_>, call: &CallInfo, code: Option<i64>, span: Span) {
+    let tool = name(call.tool.as_deref().unwrap_or_default());
+    if call.unknown {
+        if code != Some(-32602) {
+            let shown = code.map_or_else(
+                || "an error without an integer code".to_owned(),
+                |c| format!("error code {c}"),
+            );
+            cx.report(
+                &MISCLASSIFIED_ERROR,
+                span,
+                format!("the call of unknown tool `{tool}` was answered with {shown}; the specification uses -32602"),
+                "answer calls of unknown tools with a JSON-RPC error -32602 (invalid params)",
+            );
+        }
+    } else if call.bad_arguments
+        && code == Some(-32602)
+        && cx.at_least(ProtocolVersion::V2025_11_25)
+    {
+        let version = cx.version;
+        cx.report_as(
+            &MISCLASSIFIED_ERROR,
+            Severity::Info,
+            span,
+            format!(
+                "invalid arguments for `{tool}` were answered with a JSON-RPC error -32602; in \
+                 {version} input validation errors should be a result with `isError: true`"
+            ),
+            "return the validation error as a tool result with `isError: true` so the model \
+             can correct the call",
+        );
+    }
+}
+
+/// A JSON-RPC error with `code` (at `span`) answered a `resources/read`.
+pub(crate) fn error_for_read(cx: &mut Cx<'_>, code: Option<i64>, span: Span) {
+    if code == Some(-32002) && cx.at_least(ProtocolVersion::V2026_07_28) {
+        let version = cx.version;
+        cx.report_as(
+            &MISCLASSIFIED_ERROR,
+            Severity::Error,
+            span,
+            format!(
+                "`resources/read` was answered with -32002, which {version} servers must not \
+                 emit; a missing resource is -32602"
+            ),
+            "answer a read of a missing resource with a JSON-RPC error -32602",
+        );
+    }
+}
