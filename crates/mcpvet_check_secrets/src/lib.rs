@@ -1,22 +1,109 @@
-//! Secret checks of MCP client configurations (`MCP3xx`): plaintext credentials, known
-//! token formats, secrets in arguments, URLs and headers, unfilled placeholders. No output
-//! ever contains a secret: findings describe it by kind, first four characters and length,
-//! and its span is marked for redaction.
+//! Secret checks of MCP client configurations and captured sessions (`MCP3xx`): plaintext
+//! credentials, known token formats, secrets in arguments, URLs and headers, unfilled
+//! placeholders, tokens in captured traffic.
 //!
-//! Position in the pipeline: reads a lowered [`ConfigFile`] from `mcpvet_ast`; the facade
-//! (`mcpvet_linter`) runs [`check_config`] and registers [`rules()`].
+//! Position in the pipeline: reads a lowered [`ConfigFile`] or [`Transcript`] from
+//! `mcpvet_ast`; the facade (`mcpvet_linter`) runs [`check_config`] and [`check_transcript`]
+//! and registers [`rules()`].
+//!
+//! # No output ever contains a secret
+//!
+//! Findings describe a secret by its kind, its first four characters and its length
+//! (`ghp_… (40 chars)`), never by its value, in messages and in help alike; a suggested fix
+//! only ever writes a variable reference. The exact span of every secret (the token alone,
+//! not the `Bearer ` before it or the `--token=` around it, mapped through JSON escapes) is
+//! passed to [`Findings::redact`], and every renderer masks redacted spans in source
+//! snippets.
+//!
+//! # Rules
+//!
+//! | code | name | severity | finds |
+//! |---|---|---|---|
+//! | MCP301 | `plaintext-credential` | warning | a credential-named `env` variable or field with a literal value |
+//! | MCP302 | `known-token-format` | error | a provider token format anywhere in the file |
+//! | MCP303 | `literal-credential-header` | error | `Authorization`, `Cookie`, API-key headers with literal values |
+//! | MCP304 | `secret-in-args` | warning | `--api-key=…`, `--token …`, `--header "Authorization: …"`, `-e NAME=…` |
+//! | MCP305 | `secret-in-url-query` | warning | `?api_key=…`, `?token=…`, `?sig=…` |
+//! | MCP306 | `password-in-url` | error | `scheme://user:password@host` |
+//! | MCP307 | `unfilled-placeholder` | warning | `YOUR_API_KEY`, `<token>`, `xxx`, `ghp_xxxx` where a secret belongs |
+//! | MCP308 | `secret-in-session` | warning | a provider token in a captured session |
+//!
+//! Each secret is reported once, by the most precise rule: a known token format first
+//! (MCP302), then the rule of the place it is in.
+//!
+//! ```
+//! use mcpvet_ast::config::read_config;
+//! use mcpvet_diagnostics::Findings;
+//!
+//! let text = r#"{"mcpServers": {"db": {"command": "npx", "args": ["db-mcp"],
+//!     "env": {"DB_PASSWORD": "mcpvet-synthetic-pw-7Qx"}}}}"#;
+//! let config = read_config(text, Some("claude_desktop_config.json"), None).value;
+//! let mut findings = Findings::new();
+//! mcpvet_check_secrets::check_config(&config, &mut findings);
+//! let d = &findings.diagnostics()[0];
+//! assert_eq!(d.code().as_str(), "MCP301");
+//! assert_eq!(d.message(), "`env.DB_PASSWORD` holds a plaintext password (`mcpv… (23 chars)`)");
+//! assert_eq!(&text[findings.redactions()[0].range()], "mcpvet-synthetic-pw-7Qx");
+//! ```
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod context;
+pub mod guards;
+pub mod names;
+pub mod rules;
+mod source;
+pub mod synthetic;
+pub mod tokens;
+mod url;
+mod walk;
+
 use mcpvet_ast::config::ConfigFile;
+use mcpvet_ast::transcript::Transcript;
 use mcpvet_diagnostics::{Findings, RuleMeta};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &[]
+    &rules::RULES
 }
 
-/// Runs every rule of this crate on `config`.
+/// Runs every configuration rule of this crate on `config`: diagnostics go to `findings`,
+/// and so does the span of every secret (see [`Findings::redact`]).
 pub fn check_config(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let _ = (config, findings);
+    let mut cx = context::Cx::new(config, findings);
+    rules::known_token_format::check(&mut cx);
+    rules::literal_credential_header::check(&mut cx);
+    rules::plaintext_credential::check(&mut cx);
+    rules::secret_in_args::check(&mut cx);
+    rules::password_in_url::check(&mut cx);
+    rules::secret_in_url_query::check(&mut cx);
 }
+
+/// Runs the session rule of this crate (`secret-in-session`) on `transcript`.
+pub fn check_transcript(transcript: &Transcript<'_>, findings: &mut Findings) {
+    rules::secret_in_session::check(transcript, findings);
+}
+
+/// Describes a secret without showing it: its first four characters, `…`, and its length in
+/// characters. A secret shorter than 16 characters keeps only a quarter of them (a short
+/// password would otherwise be half shown).
+///
+/// ```
+/// use mcpvet_check_secrets::mask;
+/// assert_eq!(mask("ghp_mcpvetSyntheticDocToken0aB1cD2eF3gH4"), "ghp_… (40 chars)");
+/// assert_eq!(mask("hunter2hunter2"), "hun… (14 chars)");
+/// assert_eq!(mask("pw"), "… (2 chars)");
+/// ```
+pub fn mask(secret: &str) -> String {
+    let count = secret.chars().count();
+    let keep = if count >= 16 { 4 } else { count / 4 };
+    let head: String = secret
+        .chars()
+        .take(keep)
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    format!("{head}… ({count} chars)")
+}
+
+#[cfg(test)]
+mod tests;

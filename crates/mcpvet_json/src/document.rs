@@ -287,9 +287,15 @@ impl<'a> JsonDocument<'a> {
                     let value = child + 1;
                     let after = self.nodes[value as usize].next;
                     if key <= id.0 && id.0 < after {
-                        path.push(PathSegment::Key(
-                            self.value(NodeId(key)).key_text().into_owned(),
-                        ));
+                        // An unreadable key (an `Error` node) is not echoed: it may be an
+                        // unquoted secret.
+                        let key_value = self.value(NodeId(key));
+                        let segment = if key_value.kind() == ValueKind::Error {
+                            "<invalid key>".to_owned()
+                        } else {
+                            key_value.key_text().into_owned()
+                        };
+                        path.push(PathSegment::Key(segment));
                         // A key node's path is that of its member.
                         current = if id.0 == key { id.0 } else { value };
                         found = true;

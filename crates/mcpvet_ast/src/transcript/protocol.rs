@@ -4,7 +4,7 @@ use std::fmt;
 use mcpvet_json::{JsonDocument, ValueKind};
 use mcpvet_text::Span;
 
-use super::{Entry, Message};
+use super::{Entry, EntryKind, Message, RecordBody, RecordRole};
 
 /// A revision of the MCP specification that mcpvet knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -138,6 +138,21 @@ pub fn detect_version(
     let mut meta: Option<(String, Span)> = None;
     let mut discover: Option<Span> = None;
     let mut init_id = None;
+    let mut reconstructed: Option<(String, Span)> = None;
+    for entry in entries {
+        // SDK captures and server signatures record the initialize result without the wire
+        // envelope; its protocolVersion still tells the version.
+        if let EntryKind::Reconstructed(r) = &entry.kind
+            && reconstructed.is_none()
+            && r.method == Some("initialize")
+            && r.role == RecordRole::Response
+            && let Some(RecordBody::Result(result)) = r.body
+            && let Some(v) = document.value(result).get("protocolVersion")
+            && let Some(s) = v.as_str()
+        {
+            reconstructed = Some((s.into_owned(), v.span()));
+        }
+    }
     for message in entries.iter().filter_map(Entry::message) {
         match message {
             Message::Request {
@@ -177,7 +192,7 @@ pub fn detect_version(
         }
     }
     let candidates = [
-        (init_result, VersionSource::InitializeResult),
+        (init_result.or(reconstructed), VersionSource::InitializeResult),
         (init_request, VersionSource::InitializeRequest),
         (meta, VersionSource::RequestMeta),
     ];

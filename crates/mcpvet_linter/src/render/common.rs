@@ -108,13 +108,20 @@ impl Redactor {
         Redactor { secrets }
     }
 
-    /// `text` with every occurrence of a secret masked: its first four characters kept, each
-    /// other character (but line breaks) replaced by `*`.
+    /// `text` with every occurrence of a secret masked: its first characters kept (four, or
+    /// a quarter of a short secret), each other character (but line breaks) replaced by `*`.
+    /// A fragment of eight characters or more of a secret (a message that quotes a line cut
+    /// short, a piece the parser split off) is masked whole.
     pub(crate) fn scrub<'t>(&self, text: &'t str) -> Cow<'t, str> {
         let mut out = Cow::Borrowed(text);
         for secret in &self.secrets {
             if out.contains(secret.as_str()) {
                 out = Cow::Owned(out.replace(secret.as_str(), &mask(secret)));
+            }
+        }
+        for secret in &self.secrets {
+            if let Some(masked) = mask_fragments(&out, secret) {
+                out = Cow::Owned(masked);
             }
         }
         out
@@ -126,14 +133,64 @@ impl Redactor {
     }
 }
 
+/// Fragments shorter than this are not masked (they would mask ordinary words).
+const MIN_FRAGMENT_CHARS: usize = 8;
+
+/// How many leading characters of a secret of `len` characters stay visible: four, or a
+/// quarter of a short secret (an eight-character password shows two).
+pub(crate) fn keep_chars(len: usize) -> usize {
+    SECRET_KEEP_CHARS.min(len / 4)
+}
+
+/// `text` with every run of at least [`MIN_FRAGMENT_CHARS`] characters that also occurs in
+/// `secret` replaced by `*`s; `None` when there is none.
+fn mask_fragments(text: &str, secret: &str) -> Option<String> {
+    let secret_chars: Vec<(usize, char)> = secret.char_indices().collect();
+    if secret_chars.len() < MIN_FRAGMENT_CHARS || text.len() < MIN_FRAGMENT_CHARS {
+        return None;
+    }
+    // Byte ranges of `text` to mask.
+    let mut hide: Vec<(usize, usize)> = Vec::new();
+    for w in 0..=secret_chars.len() - MIN_FRAGMENT_CHARS {
+        let start = secret_chars[w].0;
+        let end = secret_chars.get(w + MIN_FRAGMENT_CHARS).map_or(secret.len(), |&(i, _)| i);
+        let window = &secret[start..end];
+        let mut from = 0;
+        while let Some(found) = text[from..].find(window) {
+            let at = from + found;
+            // Extend the match as far as the secret and the text agree.
+            let mut len = window.len();
+            let rest = &secret[end..];
+            for (a, b) in rest.chars().zip(text[at + len..].chars()) {
+                if a != b {
+                    break;
+                }
+                len += a.len_utf8();
+            }
+            hide.push((at, at + len));
+            from = at + window.len();
+        }
+    }
+    if hide.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let hidden = hide.iter().any(|&(s, e)| s <= i && i < e);
+        out.push(if hidden && c != '\n' && c != '\r' && !c.is_whitespace() { '*' } else { c });
+    }
+    (out != text).then_some(out)
+}
+
 /// A secret with its first characters kept and the others replaced by `*` (line breaks
 /// kept, as the text renderer draws them).
 fn mask(secret: &str) -> String {
+    let keep = keep_chars(secret.chars().count());
     secret
         .chars()
         .enumerate()
         .map(|(i, c)| {
-            if i < SECRET_KEEP_CHARS || c == '\n' || c == '\r' {
+            if i < keep || c == '\n' || c == '\r' {
                 c
             } else {
                 '*'

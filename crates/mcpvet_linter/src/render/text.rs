@@ -78,8 +78,6 @@ const MAX_SPAN_LINES: u32 = 200;
 const MAX_FILLED_GAP: u32 = 10_000;
 /// Windows on one line closer than this many bytes are merged.
 const MERGE_DISTANCE: u32 = 16;
-/// Characters of a secret left readable.
-const SECRET_KEEP_CHARS: usize = 4;
 /// Shown where a line was cut.
 const ELLIPSIS: &str = "...";
 
@@ -557,7 +555,8 @@ impl Secrets {
             if start == end {
                 continue;
             }
-            let keep_end = src.forward(start, SECRET_KEEP_CHARS, end);
+            let chars = src.text[start as usize..end as usize].chars().count();
+            let keep_end = src.forward(start, super::common::keep_chars(chars), end);
             ranges.push((start, keep_end, end));
         }
         Secrets {

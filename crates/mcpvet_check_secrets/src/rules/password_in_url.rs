@@ -1,0 +1,122 @@
+use mcpvet_diagnostics::{Severity, declare_rule};
+
+use crate::context::{Cx, advice, variable_for};
+use crate::guards::{Strength, Verdict, judge};
+use crate::mask;
+use crate::rules::known_token_format::field_of;
+use crate::source::touches_ref;
+use crate::url::{is_local_host, percent_decode, string_urls};
+
+declare_rule! {
+    /// A URL carries a password (or a token as its user name) in its userinfo: `scheme://user:password@host`.
+    ///
+    /// ## What it checks
+    ///
+    /// Every URL in every string of the file, whatever its scheme (`https://`, `postgres://`,
+    /// `mongodb+srv://`, `redis://`, `amqp://`...): `url`, `serverUrl`, `httpUrl`, arguments
+    /// (database servers take a connection string), `env` values (`DATABASE_URL`) and
+    /// headers. The password after `user:` is reported when it is a literal of six or more
+    /// characters that is not a placeholder; a user name alone is reported when it looks like
+    /// a token (16 or more characters, 3.0 bits of entropy per character). The finding
+    /// points at the password only. A URL to the local machine (`localhost`, `127.0.0.1`,
+    /// `::1`) is reported as a warning, a remote one as an error. `${DB_PASSWORD}` and other
+    /// references are fine; `****` or `<password>` is an `unfilled-placeholder`.
+    ///
+    /// ## Why it matters
+    ///
+    /// Userinfo is the least protected place for a credential: URLs are logged by clients,
+    /// proxies and servers, shown in process lists when passed as arguments, and copied
+    /// whole. The password can come from the environment instead (`PGPASSWORD`, a
+    /// `${DB_PASSWORD}` reference, a `.pgpass` file).
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```json file=claude_desktop_config.json
+    /// {"mcpServers": {"postgres": {"command": "npx",
+    ///   "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:mcpvet-synthetic-pw-7Qx@db.example.invalid:5432/main"]}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```json file=.mcp.json
+    /// {"mcpServers": {"postgres": {"command": "npx",
+    ///   "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:${DB_PASSWORD}@db.example.invalid:5432/main"]}}}
+    /// ```
+    ///
+    /// ```json file=claude_desktop_config.json
+    /// {"mcpServers": {"postgres": {"command": "npx",
+    ///   "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app@db.example.invalid:5432/main"],
+    ///   "env": {"PGPASSFILE": "/home/me/.pgpass"}}}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - RFC 3986 §3.2.1: "Use of the format user:password in the userinfo field is deprecated"
+    /// - MCP Inspector README: credentials in URLs are not redacted
+    pub static PASSWORD_IN_URL = {
+        code: "MCP306",
+        name: "password-in-url",
+        family: Secrets,
+        severity: Error,
+        target: Config,
+        since: "0.1.0",
+    }
+}
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    let doc = cx.config.document();
+    for (text, refs, urls) in string_urls(doc) {
+        for url in urls {
+            let local = is_local_host(&text.text[url.host.clone()]);
+            let (range, strength, what) = match (&url.password, &url.user) {
+                (Some(p), _) if !p.is_empty() => (p.clone(), Strength::Password, "a password"),
+                (None, Some(u)) if !u.is_empty() => {
+                    (u.clone(), Strength::QUERY, "a credential as its user name")
+                }
+                _ => continue,
+            };
+            if touches_ref(&refs, &range) {
+                continue;
+            }
+            let raw = &text.text[range.clone()];
+            let decoded = percent_decode(raw);
+            let span = text.span(range.clone());
+            let location = cx.location(span);
+            match judge(&decoded, strength) {
+                Verdict::Placeholder if strength == Strength::Password => {
+                    cx.placeholder(span, raw, &format!("the URL in {location}"), "a password");
+                }
+                Verdict::Clean | Verdict::Placeholder => {}
+                Verdict::Secret => {
+                    let rel = cx.path(span).map(|p| cx.relative(&p)).unwrap_or_default();
+                    let field = field_of(&rel);
+                    let server = cx.server_at(span).map(|s| s.name.value.clone());
+                    let suffix = if strength == Strength::Password {
+                        "PASSWORD"
+                    } else {
+                        "TOKEN"
+                    };
+                    let var = variable_for(server.as_deref().unwrap_or("db"), suffix);
+                    let d = PASSWORD_IN_URL
+                        .diagnostic(
+                            span,
+                            format!("the URL in {location} embeds {what} (`{}`)", mask(raw)),
+                        )
+                        .with_severity(if local {
+                            Severity::Warning
+                        } else {
+                            Severity::Error
+                        })
+                        .with_help(format!(
+                            "take the credential out of the URL: many servers and drivers read \
+                             it from their own variable or file (`PGPASSWORD`, `~/.pgpass`); {}",
+                            advice(cx.dialect(), field, &var, "")
+                        ));
+                    cx.secret(d);
+                }
+            }
+        }
+    }
+}

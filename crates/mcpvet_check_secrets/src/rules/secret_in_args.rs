@@ -1,0 +1,335 @@
+use std::ops::Range;
+
+use mcpvet_diagnostics::declare_rule;
+
+use crate::context::{Cx, Field, advice, variable_for};
+use crate::guards::{Strength, Verdict, judge};
+use crate::mask;
+use crate::names::{NameClass, classify, classify_flag};
+use crate::rules::literal_credential_header::read_header;
+use crate::source::{SourceText, touches_ref};
+
+declare_rule! {
+    /// A secret is passed to the server on its command line (`--api-key=…`, `--token …`, `--header "Authorization: …"`, `-e NAME=…`).
+    ///
+    /// ## What it checks
+    ///
+    /// The `args` of stdio servers (and the words of a `command` written with spaces):
+    ///
+    /// - a flag named like a credential (`--api-key`, `--token`, `--access-token`,
+    ///   `--password`, `--client-secret`, `--key`; not `--token-file` or `--api-key-env`)
+    ///   with its value inline (`--api-key=…`) or in the next argument;
+    /// - `--header` / `-H` with a header line (`Authorization: Bearer …`, `X-API-Key: …`),
+    ///   read as `literal-credential-header` reads headers (mcp-remote, supergateway);
+    /// - `-e` / `--env` with `NAME=VALUE` (docker, podman) and bare `NAME=VALUE` arguments
+    ///   (`env`, `cross-env`), read as `plaintext-credential` reads `env`.
+    ///
+    /// A value is reported when it is a literal of at least 12 characters with at least 3.0
+    /// bits of entropy per character that is not a path, URL or slug (a password flag or
+    /// variable: any literal of six or more characters). References (`${env:TOKEN}`,
+    /// `$TOKEN`) are fine, and so is docker's `-e NAME` without a value, which forwards the
+    /// variable from the environment.
+    ///
+    /// ## Why it matters
+    ///
+    /// A command line is readable by every user of the machine (`ps`, `/proc/<pid>/cmdline`),
+    /// lands in shell histories, crash reports and client logs, and the MCP Inspector notes
+    /// that it does not redact arguments. Pass secrets in `env` instead (docker: `-e NAME`
+    /// plus the variable in `env`).
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```json file=claude_desktop_config.json
+    /// {"mcpServers": {"context7": {"command": "npx",
+    ///   "args": ["-y", "@upstash/context7-mcp", "--api-key", "mcpvetSynthetic7Qx2Lm9R"]}}}
+    /// ```
+    ///
+    /// ```json file=claude_desktop_config.json
+    /// {"mcpServers": {"remote": {"command": "npx",
+    ///   "args": ["mcp-remote", "https://mcp.example.invalid/sse", "--header", "Authorization: Bearer mcpvetSynth3tic0Bearer9"]}}}
+    /// ```
+    ///
+    /// ```json file=claude_desktop_config.json
+    /// {"mcpServers": {"github": {"command": "docker",
+    ///   "args": ["run", "-i", "--rm", "-e", "GITHUB_API_TOKEN=mcpvetSynthetic7Qx2Lm9R", "ghcr.io/github/github-mcp-server"]}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```json file=.mcp.json
+    /// {"mcpServers": {"context7": {"command": "npx",
+    ///   "args": ["-y", "@upstash/context7-mcp", "--api-key", "${CONTEXT7_API_KEY}"]}}}
+    /// ```
+    ///
+    /// ```json file=.mcp.json
+    /// {"mcpServers": {"github": {"command": "docker",
+    ///   "args": ["run", "-i", "--rm", "-e", "GITHUB_PERSONAL_ACCESS_TOKEN", "ghcr.io/github/github-mcp-server"],
+    ///   "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP Inspector README: credentials in stdio arguments are not redacted
+    /// - mcp-scan `redact.py`: arguments after credential flags, header values
+    /// - Docker `run --env`: `-e NAME` forwards the variable from the environment
+    pub static SECRET_IN_ARGS = {
+        code: "MCP304",
+        name: "secret-in-args",
+        family: Secrets,
+        severity: Warning,
+        target: Config,
+        since: "0.1.0",
+    }
+}
+
+/// One word of the command line: the decoded argument and the range of the word in it.
+struct Word<'d> {
+    text: std::rc::Rc<SourceText<'d>>,
+    range: Range<usize>,
+    refs: std::rc::Rc<Vec<Range<usize>>>,
+}
+
+impl Word<'_> {
+    fn str(&self) -> &str {
+        &self.text.text[self.range.clone()]
+    }
+}
+
+/// A literal found in a command line: where, what it is called, and how strong the name is.
+struct Finding {
+    word: usize,
+    range: Range<usize>,
+    message: String,
+    placeholder_what: String,
+    strength: Strength,
+    /// For header lines: a secret already judged by `read_header`.
+    judged: Option<bool>,
+    /// The variable to suggest: a suffix for the server name (`API_KEY`), or the name itself.
+    variable: String,
+    /// `variable` is the whole name (`NAME=VALUE`).
+    exact_variable: bool,
+}
+
+pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+    let config = cx.config;
+    for server in &config.servers {
+        let Some(stdio) = server.transport.stdio() else {
+            continue;
+        };
+        let mut words: Vec<Word<'_>> = Vec::new();
+        if let Some(command) = &stdio.command
+            && let Some(text) = SourceText::of_string(config.value(command.node))
+        {
+            let text = std::rc::Rc::new(text);
+            let refs = std::rc::Rc::new(text.refs());
+            let mut at = 0;
+            let s = text.text.clone();
+            for (i, piece) in s.split(' ').enumerate() {
+                let range = at..at + piece.len();
+                at = range.end + 1;
+                if i > 0 && !piece.is_empty() {
+                    words.push(Word {
+                        text: text.clone(),
+                        range,
+                        refs: refs.clone(),
+                    });
+                }
+            }
+        }
+        for arg in &stdio.args {
+            if let Some(text) = SourceText::of_string(config.value(arg.node)) {
+                let refs = std::rc::Rc::new(text.refs());
+                let range = 0..text.text.len();
+                words.push(Word {
+                    text: std::rc::Rc::new(text),
+                    range,
+                    refs,
+                });
+            }
+        }
+        for mut f in read_words(&words) {
+            if !f.exact_variable {
+                f.variable = variable_for(&server.name.value, &f.variable);
+            }
+            report(cx, &words[f.word], &f);
+        }
+    }
+}
+
+fn report(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Finding) {
+    if f.range.is_empty() || touches_ref(&word.refs, &f.range) {
+        return;
+    }
+    let value = &word.text.text[f.range.clone()];
+    let span = word.text.span(f.range.clone());
+    let verdict = match f.judged {
+        Some(true) => Verdict::Secret,
+        Some(false) => return,
+        None => judge(value, f.strength),
+    };
+    let location = cx.location(span);
+    match verdict {
+        Verdict::Clean => {}
+        Verdict::Placeholder => cx.placeholder(span, value, &location, &f.placeholder_what),
+        Verdict::Secret => {
+            let d = SECRET_IN_ARGS
+                .diagnostic(
+                    span,
+                    format!("{location} {} (`{}`)", f.message, mask(value)),
+                )
+                .with_help(format!(
+                    "command lines are visible to other local users and in logs, so pass the \
+                     value in `env` instead; {}",
+                    advice(cx.dialect(), Field::Env, &f.variable, "")
+                ));
+            cx.secret(d);
+        }
+    }
+}
+
+/// Whether a word is a flag (not a lone `-` or `--`, not a negative number).
+fn is_flag(s: &str) -> bool {
+    s.starts_with('-')
+        && s.trim_start_matches('-')
+            .starts_with(|c: char| c.is_ascii_alphabetic())
+}
+
+/// `NAME=VALUE` with an environment-variable name: the ranges of the name and the value.
+fn assignment(s: &str) -> Option<(Range<usize>, Range<usize>)> {
+    let eq = s.find('=')?;
+    let name = &s[..eq];
+    let ok = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    ok.then(|| (0..eq, eq + 1..s.len()))
+}
+
+fn read_words(words: &[Word<'_>]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let shift = |r: Range<usize>, by: usize| r.start + by..r.end + by;
+    let mut i = 0;
+    while i < words.len() {
+        let w = &words[i];
+        let s = w.str();
+        let base = w.range.start;
+        if is_flag(s) {
+            let (flag, inline) = match s.find('=') {
+                Some(eq) => (&s[..eq], Some(eq + 1..s.len())),
+                None => (s, None),
+            };
+            // The flag's value: inline, or the next word unless it is a flag.
+            let value = match inline {
+                Some(r) => Some((i, shift(r, base))),
+                None => words
+                    .get(i + 1)
+                    .filter(|n| !is_flag(n.str()))
+                    .map(|n| (i + 1, n.range.clone())),
+            };
+            let name = flag.trim_start_matches('-');
+            if flag == "-H" || name.eq_ignore_ascii_case("header") {
+                if let Some((at, range)) = value {
+                    out.extend(header_line(words, at, range, flag));
+                    i = at.max(i) + 1;
+                    continue;
+                }
+            } else if flag == "-e" || name.eq_ignore_ascii_case("env") {
+                if let Some((at, range)) = value {
+                    out.extend(env_assignment(words, at, range, flag));
+                    i = at.max(i) + 1;
+                    continue;
+                }
+            } else if let Some(strength) = strength_of(classify_flag(flag))
+                && let Some((at, range)) = value
+            {
+                out.push(Finding {
+                    word: at,
+                    range,
+                    message: format!("passes a secret to `{flag}` on the command line"),
+                    placeholder_what: format!("the value of `{flag}`"),
+                    strength,
+                    judged: None,
+                    variable: name.to_ascii_uppercase().replace('-', "_"),
+                    exact_variable: false,
+                });
+                i = at.max(i) + 1;
+                continue;
+            }
+        } else if assignment(s).is_some() {
+            out.extend(env_assignment(words, i, w.range.clone(), ""));
+        }
+        i += 1;
+    }
+    out
+}
+
+fn strength_of(class: NameClass) -> Option<Strength> {
+    match class {
+        NameClass::Password => Some(Strength::Password),
+        NameClass::Token => Some(Strength::NAMED),
+        NameClass::Other => None,
+    }
+}
+
+/// `NAME=VALUE` after `-e` (or alone): a finding when `NAME` is a credential name.
+fn env_assignment(
+    words: &[Word<'_>],
+    at: usize,
+    range: Range<usize>,
+    flag: &str,
+) -> Option<Finding> {
+    let s = &words[at].text.text[range.clone()];
+    let (name, value) = assignment(s)?;
+    let name = &s[name];
+    let strength = strength_of(classify(name))?;
+    let via = if flag.is_empty() {
+        String::new()
+    } else {
+        format!(" with `{flag}`")
+    };
+    Some(Finding {
+        word: at,
+        range: value.start + range.start..value.end + range.start,
+        message: format!("sets `{name}` to a literal secret on the command line{via}"),
+        placeholder_what: format!("the value of `{name}`"),
+        strength,
+        judged: None,
+        variable: name.to_owned(),
+        exact_variable: true,
+    })
+}
+
+/// `Name: Value` after `--header`: a finding when the header carries a literal credential.
+fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -> Option<Finding> {
+    let word = &words[at];
+    let s = &word.text.text[range.clone()];
+    let colon = s.find(':')?;
+    let name = s[..colon].trim();
+    let value = range.start + colon + 1..range.end;
+    let (secret, placeholders) = read_header(name, &word.text.text, value, &word.refs);
+    if let Some(secret) = secret {
+        return Some(Finding {
+            word: at,
+            range: secret.range,
+            message: format!("passes a literal `{name}` header through `{flag}`"),
+            placeholder_what: "a credential".to_owned(),
+            strength: Strength::HEADER,
+            judged: Some(true),
+            variable: "TOKEN".to_owned(),
+            exact_variable: false,
+        });
+    }
+    placeholders
+        .into_iter()
+        .next()
+        .map(|(range, what)| Finding {
+            word: at,
+            range,
+            message: String::new(),
+            placeholder_what: what,
+            strength: Strength::HEADER,
+            judged: None,
+            variable: "TOKEN".to_owned(),
+            exact_variable: false,
+        })
+}

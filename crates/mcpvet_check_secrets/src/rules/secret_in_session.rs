@@ -1,0 +1,268 @@
+use std::collections::HashSet;
+
+use mcpvet_ast::transcript::{Entry, EntryKind, Message, MessageRef, RecordBody, Transcript};
+use mcpvet_diagnostics::{Findings, JsonPath, Severity, declare_rule};
+use mcpvet_json::{NodeId, ValueKind};
+use mcpvet_text::Span;
+
+use crate::mask;
+use crate::rules::known_token_format::article;
+use crate::source::SourceText;
+use crate::tokens::{self, Found};
+use crate::walk;
+
+declare_rule! {
+    /// A captured session carries a credential in a known token format (in tool arguments, results, log messages or log text).
+    ///
+    /// ## What it checks
+    ///
+    /// Every string value of every message of the capture (`tools/call` arguments, results,
+    /// `notifications/message` log data, error data, trace envelopes with HTTP headers,
+    /// recorded SDK calls) and the text around them (log prefixes, lines that are not
+    /// protocol messages), for the token formats of `known-token-format` (GitHub, GitLab,
+    /// AWS, Slack, OpenAI, Anthropic, Stripe, Google, JWTs, PEM private keys...) with the
+    /// same guards. Each string value (or each line of log text) is reported once, at its
+    /// first token; every token in it is masked in all output. Token-shaped placeholders are
+    /// ignored here.
+    ///
+    /// The scan is built for captures of gigabytes: a message is only looked at when its raw
+    /// bytes contain a known prefix (found with SIMD byte searches for `_`, `-`, `.` and
+    /// `A`), and strings shorter than the shortest token are skipped without decoding.
+    ///
+    /// ## Why it matters
+    ///
+    /// Captures are attached to bug reports and shared with tool vendors. A token that a
+    /// server echoed in a result, or that a model passed as a tool argument, is as exposed as
+    /// one committed to a repository; the capture must be redacted and the token revoked.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl file=session.jsonl
+    /// {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"clone_repo","arguments":{"url":"https://github.com/example/app","token":"ghp_mcpvetSyntheticDocToken0aB1cD2eF3gH4"}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl file=session.jsonl
+    /// {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"clone_repo","arguments":{"url":"https://github.com/example/app","token":"${GITHUB_TOKEN}"}}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Security Best Practices: token passthrough and logging
+    /// - MCP specification, Utilities: Logging ("Log messages MUST NOT contain credentials
+    ///   or secrets")
+    pub static SECRET_IN_SESSION = {
+        code: "MCP308",
+        name: "secret-in-session",
+        family: Secrets,
+        severity: Warning,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// The shortest token of any supported format (an AWS access key ID): shorter strings are
+/// skipped without a look.
+const MIN_TOKEN_LEN: usize = 20;
+
+/// How many entries before the one found by binary search may still contain an offset
+/// (nested entries).
+const NEST_LOOKBACK: usize = 64;
+
+/// The JSON roots of an entry: its envelope, or its message, or a recorded call's parts.
+fn roots(entry: &Entry) -> Vec<NodeId> {
+    if let Some(envelope) = entry.envelope {
+        return vec![envelope];
+    }
+    match &entry.kind {
+        EntryKind::Message(m) => vec![m.node()],
+        EntryKind::Reconstructed(r) => {
+            let body = r.body.map(|b| match b {
+                RecordBody::Result(n) | RecordBody::Items(n) | RecordBody::Error(n) => n,
+            });
+            [r.params, r.kwargs, body].into_iter().flatten().collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// What the entry is, for a message: `the `tools/call` request`.
+fn describe(transcript: &Transcript<'_>, index: usize, entry: &Entry) -> String {
+    let method = transcript.method_of(MessageRef::entry(index));
+    match (&entry.kind, method) {
+        (EntryKind::Message(Message::Request { .. }), Some(m)) => format!("the `{m}` request"),
+        (EntryKind::Message(Message::Notification { .. }), Some(m)) => {
+            format!("the `{m}` notification")
+        }
+        (EntryKind::Message(Message::Response { .. }), Some(m)) => {
+            format!("the response to `{m}`")
+        }
+        (EntryKind::Message(Message::ErrorResponse { .. }), Some(m)) => {
+            format!("the error response to `{m}`")
+        }
+        (EntryKind::Message(m), _) => format!("the {} message", m.kind_name()),
+        (EntryKind::Reconstructed(r), _) => match &r.recorded_method {
+            Some(m) => format!("the recorded `{}` {}", m.value, r.role.name()),
+            None => format!("the recorded {}", r.role.name()),
+        },
+        (EntryKind::Abbreviated(_) | EntryKind::NonProtocol { .. }, _) => "the log line".to_owned(),
+        (EntryKind::Lifecycle { .. } | EntryKind::Http { .. }, _) => "the trace event".to_owned(),
+    }
+}
+
+struct Report {
+    span: Span,
+    first: Found,
+    secret: String,
+    count: usize,
+    path: Option<JsonPath>,
+}
+
+fn severity(found: &Found) -> Severity {
+    if found.kind.test_mode {
+        Severity::Info
+    } else {
+        SECRET_IN_SESSION.default_severity
+    }
+}
+
+pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
+    let doc = transcript.document();
+    let source = transcript.text();
+    let mut seen: HashSet<u32> = HashSet::new();
+    // The pre-filter, in one pass over the whole capture: the offsets of known prefixes and
+    // of `\u` escapes (which could hide one). Only the entries that hold one are looked at,
+    // found by binary search: the other entries are never touched.
+    let entries = transcript.entries();
+    // With one root per line, the path below an entry's root is the path in the document;
+    // otherwise (a JSON array, an export) the document's own search is cheap.
+    let few_roots = doc.roots().len() <= 1024;
+    let mut todo: Vec<usize> = Vec::new();
+    for anchor in tokens::anchors(source.as_bytes()) {
+        let at = anchor as u32;
+        let after = entries.partition_point(|e| e.span.start <= at);
+        // Entries may nest (an Inspector response inside its request): look back a little.
+        if let Some(k) = (after.saturating_sub(NEST_LOOKBACK)..after)
+            .rev()
+            .find(|&k| entries[k].span.contains(at))
+            && todo.last() != Some(&k)
+        {
+            todo.push(k);
+        }
+    }
+    todo.sort_unstable();
+    todo.dedup();
+    for index in todo {
+        let entry = &entries[index];
+        let (start, end) = (entry.span.start as usize, entry.span.end as usize);
+        let Some(raw) = source.get(start..end) else {
+            continue;
+        };
+        let mut reports: Vec<Report> = Vec::new();
+        let mut handled: Vec<Span> = Vec::new();
+        let entry_roots = roots(entry);
+        for &root in &entry_roots {
+            walk::strings(doc.value(root), |v| {
+                let Some(content) = v.content_span() else {
+                    return;
+                };
+                if (content.len() as usize) < MIN_TOKEN_LEN || !seen.insert(content.start) {
+                    return;
+                }
+                handled.push(content);
+                let Some(text) = SourceText::of_string(v) else {
+                    return;
+                };
+                let found: Vec<Found> = tokens::find(&text.text)
+                    .into_iter()
+                    .filter(|f| !f.placeholder)
+                    .collect();
+                let Some(&first) = found.first() else {
+                    return;
+                };
+                for f in &found {
+                    findings.redact(text.span(f.start..f.end));
+                }
+                reports.push(Report {
+                    span: text.span(first.start..first.end),
+                    first,
+                    secret: text.text[first.start..first.end].to_owned(),
+                    count: found.len(),
+                    path: Some(if few_roots {
+                        v.path()
+                    } else {
+                        walk::descend(doc.value(root), content.start)
+                            .map_or_else(JsonPath::root, |(_, p)| p)
+                    }),
+                });
+            });
+        }
+        // Text outside the string values: log prefixes, lines that are not messages,
+        // unreadable JSON.
+        let base = entry.span.start;
+        let loose: Vec<Found> = tokens::find(raw)
+            .into_iter()
+            .filter(|f| {
+                let at = base + f.start as u32;
+                let in_string = entry_roots.iter().any(|&r| {
+                    walk::descend(doc.value(r), at)
+                        .is_some_and(|(n, _)| n.kind() == ValueKind::String)
+                });
+                !f.placeholder
+                    && !handled.iter().any(|h| h.contains(at))
+                    && !in_string
+                    && seen.insert(at)
+            })
+            .collect();
+        if let Some(&first) = loose.first() {
+            for f in &loose {
+                findings.redact(Span::new(base + f.start as u32, base + f.end as u32));
+            }
+            reports.push(Report {
+                span: Span::new(base + first.start as u32, base + first.end as u32),
+                first,
+                secret: raw[first.start..first.end].to_owned(),
+                count: loose.len(),
+                path: None,
+            });
+        }
+        if reports.is_empty() {
+            continue;
+        }
+        let what = describe(transcript, index, entry);
+        for r in reports {
+            let kind = r.first.kind.name;
+            let place = match &r.path {
+                Some(p) => format!(" in `{p}`"),
+                None => " in its text".to_owned(),
+            };
+            let more = match r.count {
+                1 => String::new(),
+                2 => " and one more token".to_owned(),
+                n => format!(" and {} more tokens", n - 1),
+            };
+            let mut d = SECRET_IN_SESSION
+                .diagnostic(
+                    r.span,
+                    format!(
+                        "{what} carries {} {kind} (`{}`){place}{more}",
+                        article(kind),
+                        mask(&r.secret)
+                    ),
+                )
+                .with_severity(severity(&r.first))
+                .with_message_index(entry.index)
+                .with_help(
+                    "a capture that holds a live credential is a secret itself: revoke the \
+                     credential and redact the capture before sharing it",
+                );
+            if let Some(p) = r.path {
+                d.set_path(p);
+            }
+            findings.push(d);
+        }
+    }
+}

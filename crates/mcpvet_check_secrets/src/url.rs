@@ -1,0 +1,231 @@
+//! URLs inside text, split by hand so every part keeps its exact offsets (a URL library would
+//! normalise the text and lose them): `scheme://user:password@host/path?name=value#fragment`.
+use std::ops::Range;
+
+/// One URL found in a text; every range indexes that text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct UrlParts {
+    /// The scheme (`https`, `postgres`, `mongodb+srv`).
+    pub(crate) scheme: Range<usize>,
+    /// The user name of the userinfo, when there is one.
+    pub(crate) user: Option<Range<usize>>,
+    /// The password of the userinfo (after the first `:`), when there is one.
+    pub(crate) password: Option<Range<usize>>,
+    /// The host (and port).
+    pub(crate) host: Range<usize>,
+    /// Query parameters: name and value (the value may be empty).
+    pub(crate) query: Vec<(Range<usize>, Range<usize>)>,
+}
+
+/// Bytes that end a URL written inside text.
+fn ends_url(b: u8) -> bool {
+    b.is_ascii_whitespace() || matches!(b, b'"' | b'\'' | b'<' | b'>' | b'`')
+}
+
+/// Every `scheme://…` URL in `text`.
+pub(crate) fn find_urls(text: &str) -> Vec<UrlParts> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(k) = text[from..].find("://") {
+        let sep = from + k;
+        from = sep + 3;
+        let mut s = sep;
+        while s > 0 && (b[s - 1].is_ascii_alphanumeric() || matches!(b[s - 1], b'+' | b'.' | b'-'))
+        {
+            s -= 1;
+        }
+        while s < sep && !b[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        if sep - s < 2 {
+            continue;
+        }
+        let auth_start = sep + 3;
+        let mut auth_end = auth_start;
+        while auth_end < b.len()
+            && !matches!(b[auth_end], b'/' | b'?' | b'#')
+            && !ends_url(b[auth_end])
+        {
+            auth_end += 1;
+        }
+        let authority = &text[auth_start..auth_end];
+        let (user, password, host) = match authority.rfind('@') {
+            Some(at) => {
+                let info = auth_start..auth_start + at;
+                let host = auth_start + at + 1..auth_end;
+                match text[info.clone()].find(':') {
+                    Some(c) => (
+                        Some(info.start..info.start + c),
+                        Some(info.start + c + 1..info.end),
+                        host,
+                    ),
+                    None => (Some(info), None, host),
+                }
+            }
+            None => (None, None, auth_start..auth_end),
+        };
+        let mut end = auth_end;
+        while end < b.len() && !ends_url(b[end]) {
+            end += 1;
+        }
+        let mut query = Vec::new();
+        if let Some(q) = text[auth_end..end].find('?') {
+            let q_start = auth_end + q + 1;
+            let q_end = text[q_start..end].find('#').map_or(end, |h| q_start + h);
+            let mut p = q_start;
+            for piece in text[q_start..q_end].split(['&', ';']) {
+                let range = p..p + piece.len();
+                p = range.end + 1;
+                if piece.is_empty() {
+                    continue;
+                }
+                match piece.find('=') {
+                    Some(eq) => query.push((
+                        range.start..range.start + eq,
+                        range.start + eq + 1..range.end,
+                    )),
+                    None => query.push((range.clone(), range.end..range.end)),
+                }
+            }
+        }
+        out.push(UrlParts {
+            scheme: s..sep,
+            user,
+            password,
+            host,
+            query,
+        });
+        from = end.max(from);
+    }
+    out
+}
+
+/// Percent-decodes `text` (invalid sequences are kept as written).
+pub(crate) fn percent_decode(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%'
+            && i + 2 < b.len()
+            && let (Some(h), Some(l)) = (
+                char::from(b[i + 1]).to_digit(16),
+                char::from(b[i + 2]).to_digit(16),
+            )
+        {
+            out.push((h * 16 + l) as u8);
+            i += 3;
+            continue;
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether a host (with optional port and brackets) is the local machine.
+pub(crate) fn is_local_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        rest.split(']').next().unwrap_or(rest)
+    } else {
+        host.rsplit_once(':').map_or(host, |(h, port)| {
+            if port.bytes().all(|c| c.is_ascii_digit()) {
+                h
+            } else {
+                host
+            }
+        })
+    };
+    let name = name.to_ascii_lowercase();
+    name == "localhost"
+        || name.ends_with(".localhost")
+        || name.starts_with("127.")
+        || name == "::1"
+        || name == "0.0.0.0"
+        || name == "host.docker.internal"
+}
+
+/// Every string value of `doc` that holds a URL, decoded, with its references and URLs.
+pub(crate) fn string_urls<'d>(
+    doc: &'d mcpvet_json::JsonDocument<'d>,
+) -> Vec<(
+    crate::source::SourceText<'d>,
+    Vec<Range<usize>>,
+    Vec<UrlParts>,
+)> {
+    let mut out = Vec::new();
+    for root in doc.roots() {
+        crate::walk::strings(root, |v| {
+            if !v
+                .raw_str()
+                .is_some_and(|r| r.contains("://") || r.contains(":\\/\\/"))
+            {
+                return;
+            }
+            if let Some(text) = crate::source::SourceText::of_string(v) {
+                let urls = find_urls(&text.text);
+                if !urls.is_empty() {
+                    let refs = text.refs();
+                    out.push((text, refs, urls));
+                }
+            }
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn userinfo_and_query() {
+        let text =
+            "--db=postgres://app:pa%40ss@db.internal:5432/main?sslmode=require&password=x#f next";
+        let urls = find_urls(text);
+        assert_eq!(urls.len(), 1);
+        let u = &urls[0];
+        assert_eq!(&text[u.scheme.clone()], "postgres");
+        assert_eq!(&text[u.user.clone().unwrap()], "app");
+        assert_eq!(&text[u.password.clone().unwrap()], "pa%40ss");
+        assert_eq!(&text[u.host.clone()], "db.internal:5432");
+        let q: Vec<(&str, &str)> = u
+            .query
+            .iter()
+            .map(|(n, v)| (&text[n.clone()], &text[v.clone()]))
+            .collect();
+        assert_eq!(q, [("sslmode", "require"), ("password", "x")]);
+        assert_eq!(percent_decode("pa%40ss%zz%4"), "pa@ss%zz%4");
+    }
+
+    #[test]
+    fn several_and_odd_urls() {
+        let text = "a https://h/x?key=1&&flag b mongodb+srv://u@c.net x://y ://z";
+        let urls = find_urls(text);
+        assert_eq!(urls.len(), 2);
+        assert_eq!(&text[urls[0].host.clone()], "h");
+        assert_eq!(urls[0].query.len(), 2);
+        assert_eq!(&text[urls[1].scheme.clone()], "mongodb+srv");
+        assert_eq!(&text[urls[1].user.clone().unwrap()], "u");
+        assert!(urls[1].password.is_none());
+        assert!(find_urls("").is_empty());
+        assert!(find_urls("://").is_empty());
+    }
+
+    #[test]
+    fn local_hosts() {
+        for h in [
+            "localhost",
+            "localhost:5432",
+            "127.0.0.1:1",
+            "[::1]:8080",
+            "db.localhost",
+        ] {
+            assert!(is_local_host(h), "{h}");
+        }
+        for h in ["db.internal", "example.invalid:5432", "10.0.0.1"] {
+            assert!(!is_local_host(h), "{h}");
+        }
+    }
+}

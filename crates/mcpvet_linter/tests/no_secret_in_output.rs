@@ -1,0 +1,407 @@
+//! No output ever contains a secret.
+//!
+//! A few hundred synthetic secrets (every token format the secret checks know, several times
+//! over, plus made-up generic credentials) are written into configurations in every place a
+//! secret can be: `env` values (also with a JSON escape inside), headers (`Bearer …`, API-key
+//! headers, cookies), arguments (`--api-key=…`, `--token …`, docker `-e NAME=…`,
+//! `--header "Authorization: …"`), URL query parameters and userinfo, `oauth` secrets and
+//! stored tokens, a VS Code password input's default, a JSONC comment, and unquoted in broken
+//! JSON; and into captured sessions (tool arguments, results, log messages, log text). Each
+//! file is inspected and rendered in every output format; neither a secret nor any
+//! 8-character piece of its random part may appear in any rendering, nor in any diagnostic's
+//! message, help, path or fix.
+//!
+//! Adding an output format is one line in [`renderings`].
+use std::collections::HashSet;
+
+use mcpvet_check_secrets::guards::{Strength, Verdict, judge};
+use mcpvet_check_secrets::synthetic::{self, SyntheticToken};
+use mcpvet_linter::render::github::render_github;
+use mcpvet_linter::render::json::{JsonReportOptions, render_json};
+use mcpvet_linter::render::overview::render_report;
+use mcpvet_linter::render::sarif::{SarifOptions, render_sarif};
+use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
+use mcpvet_linter::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
+use mcpvet_text::SourceFile;
+
+/// Every output format, rendering one report. Add a format here.
+fn renderings(report: &FileReport) -> Vec<(&'static str, String)> {
+    let one = std::slice::from_ref(report);
+    let text = TextOptions {
+        color: false,
+        redactions: report.redactions.clone(),
+    };
+    let colored = TextOptions {
+        color: true,
+        ..text.clone()
+    };
+    vec![
+        (
+            "text",
+            render_diagnostics(&report.source, &report.diagnostics, &text),
+        ),
+        (
+            "text (color)",
+            render_diagnostics(&report.source, &report.diagnostics, &colored),
+        ),
+        ("overview", render_report(report, &text)),
+        ("json", render_json(one, &JsonReportOptions::default())),
+        ("sarif", render_sarif(one, &SarifOptions::default())),
+        ("github", render_github(one)),
+    ]
+}
+
+/// A secret and the part of it no output may show.
+#[derive(Debug, Clone)]
+struct Secret {
+    kind: String,
+    whole: String,
+    random: String,
+}
+
+impl From<SyntheticToken> for Secret {
+    fn from(t: SyntheticToken) -> Self {
+        Secret {
+            kind: t.kind.to_owned(),
+            whole: t.token,
+            random: t.random,
+        }
+    }
+}
+
+/// Made-up generic credentials (no provider format): 24 letters and digits that the
+/// checks' guards accept as secrets.
+fn generic_secrets(count: usize) -> Vec<Secret> {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut out = Vec::new();
+    while out.len() < count {
+        let s: String = (0..24)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                char::from(ALPHABET[(state % ALPHABET.len() as u64) as usize])
+            })
+            .collect();
+        let mixed = s.bytes().any(|b| b.is_ascii_uppercase())
+            && s.bytes().any(|b| b.is_ascii_lowercase())
+            && s.bytes().any(|b| b.is_ascii_digit());
+        if mixed && judge(&s, Strength::QUERY) == Verdict::Secret {
+            out.push(Secret {
+                kind: "generic credential".to_owned(),
+                whole: s.clone(),
+                random: s,
+            });
+        }
+    }
+    out
+}
+
+/// The text of a JSON string holding `s`, without the quotes.
+fn esc(s: &str) -> String {
+    let quoted = serde_json::to_string(s).unwrap();
+    quoted[1..quoted.len() - 1].to_owned()
+}
+
+/// `s` with its first character written as a `\u` escape.
+fn esc_first(s: &str) -> String {
+    let mut chars = s.chars();
+    let first = chars.next().unwrap();
+    format!("\\u{:04x}{}", u32::from(first), esc(chars.as_str()))
+}
+
+/// Configuration files holding `s` in every place: (file name, text). Formats only: places
+/// where a secret can only be recognised by its shape (comments, unquoted text).
+fn configs(s: &Secret, format: bool) -> Vec<(&'static str, String)> {
+    let e = esc(&s.whole);
+    let mut out = vec![
+        (
+            "claude_desktop_config.json",
+            format!(
+                r#"{{"mcpServers": {{"local": {{"command": "npx", "args": [
+  "-y", "some-mcp", "--api-key={e}", "--token", "{e}", "-e", "API_TOKEN={e}",
+  "--header", "Authorization: Bearer {e}", "https://h.example.invalid/sse?token={e}",
+  "postgres://app:{e}@db.example.invalid/main"],
+  "env": {{"API_TOKEN": "{e}", "DB_PASSWORD": "{e}", "ESCAPED_TOKEN": "{}"}}}}}}}}"#,
+                esc_first(&s.whole)
+            ),
+        ),
+        (
+            ".mcp.json",
+            format!(
+                r#"{{"mcpServers": {{"remote": {{"type": "http", "url": "https://h.example.invalid/mcp?api_key={e}",
+  "headers": {{"Authorization": "Bearer {e}", "X-API-Key": "{e}", "Cookie": "theme=dark; session={e}"}}}},
+  "userinfo": {{"type": "http", "url": "https://app:{e}@h.example.invalid/mcp"}}}}}}"#
+            ),
+        ),
+        (
+            ".gemini/settings.json",
+            format!(
+                r#"{{"mcpServers": {{"g": {{"httpUrl": "https://g.example.invalid/mcp", "oauth": {{"clientId": "c", "clientSecret": "{e}"}}}}}}}}"#
+            ),
+        ),
+        (
+            "cline_mcp_settings.json",
+            format!(
+                r#"{{"mcpServers": {{"c": {{"type": "streamableHttp", "url": "https://c.example.invalid/mcp", "oauth": {{"tokens": {{"access_token": "{e}"}}}}}}}}}}"#
+            ),
+        ),
+        (
+            ".vscode/mcp.json",
+            format!(
+                r#"{{"servers": {{"v": {{"type": "stdio", "command": "npx", "env": {{"PW": "${{input:pw}}"}}}}}},
+  "inputs": [{{"type": "promptString", "id": "pw", "description": "Password", "password": true, "default": "{e}"}}]}}"#
+            ),
+        ),
+    ];
+    if format {
+        out.push((
+            ".vscode/mcp.json",
+            format!(
+                "{{\n  /* old token: {} */\n  \"servers\": {{\"v\": {{\"type\": \"stdio\", \"command\": \"npx\"}}}}\n}}\n",
+                s.whole
+            ),
+        ));
+    }
+    // Unquoted in broken JSON (a multi-line private key: see `fragments_quoted_elsewhere`).
+    if format && !s.whole.contains('\n') {
+        out.push((
+            ".mcp.json",
+            format!(
+                "{{\"mcpServers\": {{\"broken\": {{\"command\": \"npx\", \"env\": {{\"API_TOKEN\": {} }}}}}}}}\n",
+                s.whole
+            ),
+        ));
+    }
+    out
+}
+
+/// Captured sessions holding `s`: (file name, text).
+fn sessions(s: &Secret) -> Vec<(&'static str, String)> {
+    let e = esc(&s.whole);
+    vec![
+        (
+            "session.jsonl",
+            format!(
+                concat!(
+                    r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{"token":"{e}"}}}}}}"#,
+                    "\n",
+                    r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[{{"type":"text","text":"echo: {e}"}}]}}}}"#,
+                    "\n",
+                    r#"{{"jsonrpc":"2.0","method":"notifications/message","params":{{"level":"info","data":"got {e}"}}}}"#,
+                    "\n",
+                ),
+                e = e
+            ),
+        ),
+        (
+            "mcp-server-x.log",
+            format!(
+                "2025-06-27T07:58:07.774Z [x] [info] Message from client: {{\"method\":\"tools/call\",\"params\":{{\"name\":\"x\",\"arguments\":{{\"key\":\"{e}\"}}}},\"jsonrpc\":\"2.0\",\"id\":3}}\n\
+                 2025-06-27T07:58:07.775Z [x] [error] failed with {e}\n"
+            ),
+        ),
+    ]
+}
+
+/// The 8-character pieces of the secret's random part (those without a line break: a
+/// rendering may escape line breaks, and every line's own pieces are checked).
+fn pieces(s: &Secret) -> Vec<&str> {
+    let r = s.random.as_str();
+    let mut out: Vec<&str> = (0..r.len().saturating_sub(7))
+        .filter(|&i| r.is_char_boundary(i) && r.is_char_boundary(i + 8))
+        .map(|i| &r[i..i + 8])
+        .filter(|p| !p.contains('\n'))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+#[track_caller]
+fn assert_hidden(s: &Secret, file: &str, what: &str, output: &str, failures: &mut Vec<String>) {
+    let lines: HashSet<&str> = s.whole.lines().filter(|l| l.len() >= 8).collect();
+    let leaked = output.contains(&s.whole)
+        || lines.iter().any(|l| output.contains(l))
+        || pieces(s).iter().any(|p| output.contains(p));
+    if leaked {
+        let piece = pieces(s)
+            .into_iter()
+            .find(|p| output.contains(p))
+            .unwrap_or(&s.whole);
+        // The lines of the output that show it.
+        let shown: Vec<&str> = output
+            .lines()
+            .filter(|l| l.contains(piece) || l.contains(&s.whole))
+            .collect();
+        failures.push(format!(
+            "{} leaked in {what} of {file} (piece {piece:?}):\n{}",
+            s.kind,
+            shown.join("\n")
+        ));
+    }
+}
+
+fn check_report(s: &Secret, file: &str, report: &FileReport, failures: &mut Vec<String>) {
+    let secrets_found = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.code().family() == 3)
+        .count();
+    if secrets_found == 0 {
+        failures.push(format!("{}: no secret finding in {file}", s.kind));
+    }
+    for d in &report.diagnostics {
+        assert_hidden(s, file, "a message", d.message(), failures);
+        if let Some(help) = d.help() {
+            assert_hidden(s, file, "a help", help, failures);
+        }
+        if let Some(path) = d.path() {
+            assert_hidden(s, file, "a path", &path.to_string(), failures);
+        }
+        if let Some(fix) = d.fix() {
+            assert_hidden(s, file, "a fix", fix.message(), failures);
+            for edit in fix.edits() {
+                assert_hidden(s, file, "a fix", edit.replacement(), failures);
+            }
+        }
+        for label in d.secondary() {
+            assert_hidden(s, file, "a label", label.message().unwrap_or(""), failures);
+        }
+    }
+    for server in &report.servers {
+        assert_hidden(
+            s,
+            file,
+            "a server summary",
+            server.target.as_deref().unwrap_or(""),
+            failures,
+        );
+    }
+    for (format, output) in renderings(report) {
+        assert_hidden(s, file, format, &output, failures);
+    }
+}
+
+fn lint(file: &str, text: String) -> FileReport {
+    let source = SourceFile::new(file, text).unwrap();
+    let transcript = std::path::Path::new(file)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("log"));
+    if transcript {
+        lint_transcript(&source, &TranscriptOptions::default())
+    } else {
+        lint_config(&source, &ConfigOptions::default())
+    }
+}
+
+#[test]
+fn no_secret_reaches_any_output() {
+    let mut secrets: Vec<(Secret, bool)> = Vec::new();
+    for seed in 0..5 {
+        secrets.extend(
+            synthetic::tokens(seed)
+                .into_iter()
+                .map(|t| (Secret::from(t), true)),
+        );
+    }
+    let formats = secrets.len();
+    secrets.extend(generic_secrets(60).into_iter().map(|s| (s, false)));
+    assert!(formats >= 190 && secrets.len() >= 250, "{}", secrets.len());
+    let mut failures = Vec::new();
+    let mut files = 0;
+    for (secret, format) in &secrets {
+        let mut inputs = configs(secret, *format);
+        if *format {
+            inputs.extend(sessions(secret));
+        }
+        for (file, text) in inputs {
+            let report = lint(file, text);
+            check_report(secret, file, &report, &mut failures);
+            files += 1;
+        }
+    }
+    assert!(files > 1500, "{files}");
+    // A summary by output and file, then the first failures in full.
+    let mut summary: Vec<String> = failures
+        .iter()
+        .filter_map(|f| f.lines().next()?.split(" leaked in ").nth(1))
+        .map(|where_| where_.split(" (piece").next().unwrap_or(where_).to_owned())
+        .collect();
+    summary.sort();
+    summary.dedup();
+    assert!(
+        failures.is_empty(),
+        "{} failure(s) in: {summary:#?}\n\nthe first ones:\n\n{}",
+        failures.len(),
+        firsts(&failures).join("\n\n")
+    );
+}
+
+/// Places where another part of mcpvet quotes pieces of a secret that the secret checks found
+/// and redacted: the renderers mask any fragment of eight characters or more, and a JSON path
+/// never echoes an unreadable key.
+///
+/// - MCP412 `stdout-pollution` quotes the polluting line cut to a length.
+/// - A multi-line private key written without quotes is split by the parser's recovery into
+///   words and member names; messages ("found …") and JSON paths quote those pieces.
+#[test]
+fn fragments_quoted_elsewhere() {
+    let mut failures = Vec::new();
+    for t in synthetic::tokens(0) {
+        let s = Secret::from(t);
+        let e = esc(&s.whole);
+        let mut inputs = vec![("session.jsonl", format!("stderr: token={e}\n"))];
+        if s.whole.contains('\n') {
+            inputs.push((
+                ".mcp.json",
+                format!(
+                    "{{\"mcpServers\": {{\"broken\": {{\"command\": \"npx\", \"env\": {{\"API_TOKEN\": {} }}}}}}}}\n",
+                    s.whole
+                ),
+            ));
+        }
+        for (file, text) in inputs {
+            let report = lint(file, text);
+            check_report(&s, file, &report, &mut failures);
+        }
+    }
+    assert!(failures.is_empty(), "{}", firsts(&failures).join("\n\n"));
+}
+
+/// The first failure of each kind of output and file.
+fn firsts(failures: &[String]) -> Vec<String> {
+    let mut seen = HashSet::new();
+    failures
+        .iter()
+        .filter(|f| {
+            let head = f.lines().next().unwrap_or("");
+            let key = head.split(" leaked in ").nth(1).unwrap_or(head);
+            seen.insert(key.split(" (piece").next().unwrap_or(key).to_owned())
+        })
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn every_format_is_covered() {
+    let kinds: HashSet<&str> = synthetic::tokens(0).iter().map(|t| t.kind).collect();
+    for kind in [
+        "GitHub personal access token",
+        "GitHub fine-grained personal access token",
+        "GitLab personal access token",
+        "AWS access key ID",
+        "Slack token",
+        "OpenAI API key",
+        "Anthropic API key",
+        "Stripe secret key",
+        "Google API key",
+        "JSON Web Token",
+        "Hugging Face access token",
+        "npm access token",
+        "PEM private key",
+    ] {
+        assert!(kinds.contains(kind), "{kind}");
+    }
+}
