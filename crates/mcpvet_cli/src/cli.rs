@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mcpvet_ast::InputFormat;
 use mcpvet_ast::config::Dialect;
+use mcpvet_ast::transcript::ProtocolVersion;
 use mcpvet_diagnostics::Severity;
 
 const ABOUT: &str =
@@ -96,6 +97,9 @@ pub(crate) enum Command {
     /// Inspect MCP client configurations (without PATH: those found on this machine)
     #[command(long_about = CONFIG_ABOUT, after_help = EXIT_STATUS_CONFIG)]
     Config(ConfigArgs),
+    /// Inspect captured MCP sessions: JSON-RPC, lifecycle, ids, tools and schemas
+    #[command(long_about = TRANSCRIPT_ABOUT, after_help = EXIT_STATUS_CONFIG)]
+    Transcript(TranscriptArgs),
     /// Check that files are well-formed JSON, JSONC or JSON Lines
     #[command(
         long_about = "\
@@ -194,6 +198,64 @@ pub(crate) struct ConfigArgs {
     /// every client found on this machine and in the current folder
     #[arg(value_name = "PATH")]
     pub(crate) paths: Vec<PathBuf>,
+}
+
+const TRANSCRIPT_ABOUT: &str = "\
+Inspect captured MCP sessions: JSON-RPC message shape, the lifecycle of the protocol version,
+request/response id pairing, capability gating, stdout pollution, tool schemas and tool-call
+arguments, and secrets in messages.
+
+Reads every capture format mcpvet knows (a JSON array of messages, JSON Lines of raw
+messages, trace envelopes, Claude Desktop `mcp*.log` lines in both forms, MCP Inspector
+history exports, SDK-level captures, server signatures), detected from the content. The
+protocol version comes from the `initialize` handshake or the requests' `_meta`; `--protocol`
+forces it.
+
+The text output shows, per file, the format, the protocol version, the message counts, the
+phase the session reached (launch, handshake, discovery, execution) with the last confirmed
+event, the tools and the digest of their interface, then every finding with a snippet.
+With `--messages`, each message is listed first: index, line, direction (`?` when inferred),
+kind, method, id, and the line of its pair or `unpaired`.
+
+Examples:
+  mcpvet transcript session.jsonl
+  mcpvet transcript --messages ~/Library/Logs/Claude/mcp-server-docs.log
+  mcpvet transcript --protocol 2025-03-26 --format sarif capture.jsonl > mcpvet.sarif";
+
+/// Arguments of `mcpvet transcript`.
+#[derive(Debug, Args)]
+pub(crate) struct TranscriptArgs {
+    /// Read every file in this format instead of detecting it: json-array, json-lines, trace,
+    /// claude-desktop-log, inspector-export, sdk-capture or server-signature
+    #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
+    pub(crate) input_format: Option<InputFormat>,
+
+    /// Check against this protocol version instead of the one the session shows:
+    /// 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 or 2026-07-28
+    #[arg(long, value_name = "VERSION", value_parser = parse_protocol)]
+    pub(crate) protocol: Option<ProtocolVersion>,
+
+    /// List every message first (index, line, direction, kind, method, id, pair)
+    #[arg(long)]
+    pub(crate) messages: bool,
+
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub(crate) format: Format,
+
+    /// The least severity that makes the exit status 1
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
+    pub(crate) fail_on: FailOn,
+
+    /// Captured sessions to inspect; `-` reads standard input
+    #[arg(value_name = "PATH", required = true)]
+    pub(crate) paths: Vec<PathBuf>,
+}
+
+fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
+    ProtocolVersion::parse(text).ok_or_else(|| {
+        format!("unknown protocol version `{text}`; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
+    })
 }
 
 /// Arguments of `mcpvet explain`.

@@ -42,6 +42,7 @@ mod transcript;
 pub use config::{ConfigOptions, lint_config};
 pub use registry::{rule, rules};
 pub use report::{
-    Counts, DialectInfo, FileReport, InputKind, ServerSummary, TranscriptInfo, mask_secret,
+    Counts, DialectInfo, FileReport, InputKind, MessageRow, ServerSummary, TranscriptInfo,
+    mask_secret,
 };
 pub use transcript::{TranscriptOptions, lint_transcript};

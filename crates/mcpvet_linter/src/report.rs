@@ -83,6 +83,32 @@ pub struct TranscriptInfo {
     pub phase_reached: &'static str,
     /// The last event confirmed (`no_traffic`, `initialize_sent_no_response`, ...).
     pub last_event: &'static str,
+    /// Every message in order, when asked for (`TranscriptOptions::messages`).
+    pub message_rows: Option<Vec<MessageRow>>,
+}
+
+/// One protocol message of a session, for the `--messages` listing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageRow {
+    /// 0-based message index.
+    pub index: u32,
+    /// 1-based line.
+    pub line: u32,
+    /// The entry's span.
+    pub span: Span,
+    /// `client-to-server`, `server-to-client`, or `None` when unknown.
+    pub direction: Option<&'static str>,
+    /// Whether the direction was inferred (from the method or from pairing).
+    pub inferred: bool,
+    /// `request`, `notification`, `response`, `error`, `batch`, `invalid`, `abbreviated`
+    /// (log line without a body) or `reconstructed` (SDK capture, server signature).
+    pub kind: &'static str,
+    /// The method (for a response: the method of the request it answers).
+    pub method: Option<String>,
+    /// The id as written (`1`, `"1"`).
+    pub id: Option<String>,
+    /// The line of the message it pairs with, `None` when unpaired or not pairable.
+    pub pair_line: Option<u32>,
 }
 
 /// Counts of findings by severity.

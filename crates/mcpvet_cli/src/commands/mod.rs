@@ -8,6 +8,7 @@ mod config;
 mod dump;
 mod json;
 mod rules;
+mod transcript;
 
 /// How a run ended. Ordered: a later variant wins when several inputs end differently.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,6 +41,7 @@ pub(crate) fn run(cli: &Cli) -> Status {
     let mut out = Output::new(color);
     let status = match &cli.command {
         Command::Config(args) => config::run(args, color, &mut out),
+        Command::Transcript(args) => transcript::run(args, color, &mut out),
         Command::Json(args) => json::run(args, color, &mut out),
         Command::Rules => rules::list(&mut out),
         Command::Explain(args) => rules::explain(args, &mut out),

@@ -145,7 +145,24 @@ struct FileEntry {
     )]
     tools_digest: Option<Option<String>>,
     servers: Vec<ServerEntry>,
+    /// Every message in order, only when the listing was asked for (`--messages`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    messages: Option<Vec<MessageEntry>>,
     findings: Vec<Finding>,
+}
+
+#[derive(Serialize)]
+struct MessageEntry {
+    index: u32,
+    line: u32,
+    span: SpanEntry,
+    direction: Option<&'static str>,
+    inferred: bool,
+    kind: &'static str,
+    method: Option<String>,
+    id: Option<String>,
+    /// The line of the message it pairs with; `null` when unpaired.
+    pair_line: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -326,6 +343,21 @@ fn file_entry(
             .iter()
             .map(|s| server_entry(report, s, &redactor, options))
             .collect(),
+        messages: transcript.and_then(|t| t.message_rows.as_ref()).map(|rows| {
+            rows.iter()
+                .map(|m| MessageEntry {
+                    index: m.index,
+                    line: m.line,
+                    span: SpanEntry { start: m.span.start, end: m.span.end },
+                    direction: m.direction,
+                    inferred: m.inferred,
+                    kind: m.kind,
+                    method: m.method.as_deref().map(|t| redactor.clean(t)),
+                    id: m.id.as_deref().map(|t| redactor.clean(t)),
+                    pair_line: m.pair_line,
+                })
+                .collect()
+        }),
         findings: report
             .diagnostics
             .iter()

@@ -59,14 +59,27 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
         let _ = writeln!(out, "  protocol  {} ({})", t.protocol, t.protocol_source);
         let _ = writeln!(
             out,
-            "  messages  {} ({}, {}, {}), {}, phase reached: {}",
+            "  messages  {} ({}, {}, {}), {} unpaired",
             t.messages,
             plural(t.requests, "request", "requests"),
             plural(t.responses, "response", "responses"),
             plural(t.notifications, "notification", "notifications"),
-            plural(t.tools, "tool", "tools"),
-            t.phase_reached,
+            t.unpaired_ids,
         );
+        let _ = writeln!(out, "  phase     {} (last event: {})", t.phase_reached, t.last_event);
+        match &t.tools_digest {
+            Some(digest) => {
+                let _ = writeln!(
+                    out,
+                    "  tools     {}, {} failed, digest sha256:{digest}",
+                    plural(t.tools, "tool", "tools"),
+                    plural(t.failed_calls, "call", "calls"),
+                );
+            }
+            None => {
+                let _ = writeln!(out, "  tools     none listed");
+            }
+        }
     }
     if report.kind == InputKind::Config {
         let _ = writeln!(out, "  servers   {}", report.servers.len());
@@ -198,4 +211,42 @@ mod tests {
             "1 error, 0 warnings, 2 infos"
         );
     }
+}
+
+/// The `--messages` listing of a session: one line per message with its index, line,
+/// direction (`?` when inferred), kind, method, id and the line of its pair; empty when the
+/// report has no listing.
+pub fn render_messages(report: &FileReport) -> String {
+    let Some(rows) = report.transcript.as_ref().and_then(|t| t.message_rows.as_ref()) else {
+        return String::new();
+    };
+    let redactor = Redactor::new(&report.source, &report.redactions);
+    let mut out = String::from("  #     line   direction  kind           method                          id         pair\n");
+    for m in rows {
+        let direction = match (m.direction, m.inferred) {
+            (Some("client-to-server"), false) => "C→S",
+            (Some("client-to-server"), true) => "C→S?",
+            (Some(_), false) => "S→C",
+            (Some(_), true) => "S→C?",
+            (None, _) => "?",
+        };
+        let pair = m.pair_line.map_or_else(|| "unpaired".to_owned(), |l| format!("line {l}"));
+        let pair = if matches!(m.kind, "notification" | "batch" | "invalid" | "other") && m.pair_line.is_none() {
+            "-".to_owned()
+        } else {
+            pair
+        };
+        let _ = writeln!(
+            out,
+            "  {:<5} {:<6} {:<10} {:<14} {:<31} {:<10} {}",
+            m.index,
+            m.line,
+            direction,
+            m.kind,
+            one_line(&redactor.scrub(m.method.as_deref().unwrap_or("-"))),
+            one_line(&redactor.scrub(m.id.as_deref().unwrap_or("-"))),
+            pair
+        );
+    }
+    out
 }
