@@ -37,7 +37,7 @@ declare_rule! {
         code: "MCP009",
         name: "unsupported-format",
         family: Syntax,
-        severity: Warning,
+        severity: Error,
         target: Any,
         since: "0.1.0",
     }
@@ -78,7 +78,7 @@ declare_rule! {
         code: "MCP010",
         name: "not-an-mcp-file",
         family: Syntax,
-        severity: Warning,
+        severity: Error,
         target: Any,
         since: "0.1.0",
     }

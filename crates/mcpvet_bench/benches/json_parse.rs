@@ -77,7 +77,7 @@ fn rounds(default: usize) -> usize {
 }
 
 /// A generated 100 MB JSON Lines session of MCP messages (2025-11-25, seed 1), parsed line by
-/// line: serde_json parses each line into a `Value`; mcpvet parses each line into a reused
+/// line: `serde_json` parses each line into a `Value`; mcpvet parses each line into a reused
 /// arena (the shape of the streaming transcript pipeline), and the whole file into one
 /// document with `parse_lines`.
 fn session() {

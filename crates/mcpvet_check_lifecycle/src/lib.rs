@@ -1,35 +1,176 @@
 //! Checks of captured MCP sessions (`MCP4xx`): JSON-RPC message shape, the lifecycle of each
-//! protocol version, request/response id pairing, capability gating, stdout pollution, and
-//! the phase summary (launch, handshake, discovery, execution).
+//! protocol version, request/response id pairing, capability gating, progress and
+//! cancellation, stdout pollution, and the phase summary (launch, handshake, discovery,
+//! execution).
 //!
 //! Position in the pipeline: reads the entries of a `mcpvet_ast` transcript one by one
-//! ([`LifecycleChecker::entry`]), keeping only compact state (pending ids, declared
-//! capabilities), so the same checker serves whole files and the streaming pipeline.
+//! ([`LifecycleChecker::entry`]), keeping only compact owned state (pending request ids per
+//! direction with their method and line, the ids used, the declared capabilities, the
+//! negotiated version, progress tokens, the phase), never a node of an earlier entry, so the
+//! same checker serves whole files and a streaming pipeline that hands it one chunk (with its
+//! own [`JsonDocument`](mcpvet_json::JsonDocument)) at a time.
+//!
+//! ```
+//! use mcpvet_ast::transcript::{detect_version, read_transcript};
+//! use mcpvet_check_lifecycle::{Event, LifecycleChecker, Stage};
+//! use mcpvet_diagnostics::Findings;
+//!
+//! let text = concat!(
+//!     r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#, "\n",
+//!     "hello\n",
+//! );
+//! let transcript = read_transcript(text, Some("session.jsonl"), None).value;
+//! let version = detect_version(transcript.entries(), transcript.document(), None);
+//! let mut checker = LifecycleChecker::new(&version);
+//! let mut findings = Findings::new();
+//! for entry in transcript.entries() {
+//!     checker.entry(entry, transcript.document(), &mut findings);
+//! }
+//! let summary = checker.finish(&mut findings);
+//! assert_eq!(summary.phase.reached, "handshake");
+//! assert_eq!(summary.phase.last_event, "initialize_sent_no_response");
+//! let codes: Vec<&str> = findings.diagnostics().iter().map(|d| d.code().as_str()).collect();
+//! assert_eq!(codes, ["MCP412", "MCP441"]); // `hello` on stdout; `initialize` never answered
+//! ```
+//!
+//! # The phase model
+//!
+//! A session goes through four stages; the summary says how far it got ([`Stage`]) and the
+//! last event confirmed in that stage ([`Event`]):
+//!
+//! | stage | legacy (2024-11-05 … 2025-11-25) | modern (2026-07-28) | events |
+//! |---|---|---|---|
+//! | `launch` | the server is started | the server is started | `no_traffic`, `launch_failed` |
+//! | `handshake` | `initialize`, its result, `notifications/initialized` | (none) | `initialize_sent_no_response`, `initialize_failed`, `response_sent_no_initialized`, `initialized` |
+//! | `discovery` | `tools/list`, `prompts/list`, `resources/list`, `resources/templates/list` | `server/discover` and the same lists | `discover_no_response`, `discover_failed`, `discovered`, `tools_list_no_response`, `tools_list_failed`, `tools_listed`, `list_no_response`, `list_failed`, `listed` |
+//! | `execution` | `tools/call`, `prompts/get`, `resources/read`, `completion/complete` | the same | `tool_call_no_response`, `tool_call_failed`, `input_required`, `request_no_response`, `request_failed`, `complete` |
+//!
+//! - Each request of these methods moves the session to its stage, and its answer (a
+//!   result, an error, `isError: true` for a tool call, `input_required`) sets the event; a
+//!   session never goes back to an earlier stage (a `tools/list` refresh after a call keeps
+//!   it in `execution`).
+//! - At the end, if a request of the reached stage is still unanswered, the event is the
+//!   `*_no_response` of the latest one: `complete` means the last operation succeeded and
+//!   nothing is left waiting.
+//! - `launch_failed` comes from the capture itself: a Claude Desktop log line such as
+//!   `spawn npx ENOENT` or `Server transport closed unexpectedly`, or a trace
+//!   `transport-close` event, before any message.
+//! - A dual-era client's `server/discover` probe in a legacy session is not a stage of its
+//!   own; the `initialize` fallback is.
+//! - Reconstructed captures (SDK-level records, server signatures) move the phase too,
+//!   although no wire check applies to them.
+//!
+//! A capture may hold several sessions: one per server in a Claude Desktop log, and a new one
+//! each time the capture shows the server restarting (`Initializing server...`, a trace
+//! `transport-open` event) or a message arriving after its transport closed. The summary
+//! lists them all ([`LifecycleSummary::sessions`]); its [`LifecycleSummary::phase`] is the
+//! least advanced session that has traffic or a server name (the one most likely broken).
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
-use mcpvet_ast::transcript::{Entry, VersionDetection};
-use mcpvet_diagnostics::{Findings, RuleMeta};
-use mcpvet_json::JsonDocument;
+mod caps;
+mod catalog;
+mod checker;
+mod key;
+mod phase;
+mod rules;
+mod session;
+
+use mcpvet_ast::transcript::Direction;
+use mcpvet_diagnostics::RuleMeta;
+
+pub use checker::LifecycleChecker;
+pub use phase::{Event, Stage};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &[]
+    rules::ALL
 }
 
 /// The phase a session reached and the last event confirmed in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phase {
-    /// `launch`, `handshake`, `discovery` or `execution`.
+    /// `launch`, `handshake`, `discovery` or `execution` ([`Stage::as_str`]).
     pub reached: &'static str,
-    /// The last confirmed event (`no_traffic`, `initialize_sent_no_response`, ...).
+    /// The last confirmed event (`no_traffic`, `initialize_sent_no_response`, ...; see
+    /// [`Event`]).
     pub last_event: &'static str,
 }
 
-/// What the lifecycle checker counted.
+impl Phase {
+    fn of(stage: Stage, event: Event) -> Phase {
+        Phase {
+            reached: stage.as_str(),
+            last_event: event.as_str(),
+        }
+    }
+}
+
+/// One session of a capture.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionSummary {
+    /// The server name, when the capture names one (Claude Desktop logs).
+    pub server: Option<String>,
+    /// The protocol version the session was checked against (the negotiated one when the
+    /// capture shows the handshake).
+    pub protocol: &'static str,
+    /// How far it got.
+    pub stage: Stage,
+    /// The last confirmed event.
+    pub event: Event,
+    /// Protocol messages in it.
+    pub messages: usize,
+}
+
+impl SessionSummary {
+    /// The phase as strings.
+    pub fn phase(&self) -> Phase {
+        Phase::of(self.stage, self.event)
+    }
+}
+
+/// Whether and where a message of the `--messages` listing found its pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pair {
+    /// A notification (or a reconstructed record without correlation): nothing to pair.
+    NotApplicable,
+    /// A request never answered, or a response to no pending request.
+    Unpaired,
+    /// The 1-based line of the response (for a request) or of the request (for a response).
+    Line(u32),
+}
+
+/// One row of the `--messages` listing ([`LifecycleChecker::with_messages`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MessageInfo {
+    /// 0-based message index (the elements of a batch share their batch's index).
+    pub index: u32,
+    /// 1-based line.
+    pub line: u32,
+    /// Who sent it, when known.
+    pub direction: Option<Direction>,
+    /// The direction is inferred (method table, pairing) or unknown, not stated by the
+    /// capture.
+    pub inferred: bool,
+    /// `request`, `notification`, `response`, `error`, `batch`, `invalid`, or for a
+    /// reconstructed record `request`/`response`/`error`.
+    pub kind: &'static str,
+    /// Read from a log line without body, or a reconstructed record: not the wire message.
+    pub abbreviated: bool,
+    /// The method; for a response, the method of the request it answers.
+    pub method: Option<String>,
+    /// The id as written (strings quoted).
+    pub id: Option<String>,
+    /// The server, when the capture names one.
+    pub server: Option<String>,
+    /// Its pair.
+    pub pair: Pair,
+}
+
+/// What the lifecycle checker counted and concluded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LifecycleSummary {
-    /// Requests.
+    /// Requests (batch elements counted one by one).
     pub requests: usize,
     /// Responses (results and errors).
     pub responses: usize,
@@ -37,36 +178,10 @@ pub struct LifecycleSummary {
     pub notifications: usize,
     /// Requests never answered plus responses to no pending request.
     pub unpaired_ids: usize,
-    /// The phase summary.
+    /// The phase of the least advanced session (see the [crate docs](crate#the-phase-model)).
     pub phase: Phase,
-}
-
-/// The lifecycle checker: feed it every entry in order, then call [`finish`](Self::finish).
-#[derive(Debug)]
-pub struct LifecycleChecker {
-    version: VersionDetection,
-}
-
-impl LifecycleChecker {
-    /// A checker for a session of the given version.
-    pub fn new(version: &VersionDetection) -> Self {
-        LifecycleChecker { version: version.clone() }
-    }
-
-    /// Checks one entry; `document` holds the entry's JSON nodes.
-    pub fn entry(&mut self, entry: &Entry, document: &JsonDocument<'_>, findings: &mut Findings) {
-        let _ = (entry, document, findings, &self.version);
-    }
-
-    /// Reports what only the end of the capture shows (unanswered requests) and summarises.
-    pub fn finish(self, findings: &mut Findings) -> LifecycleSummary {
-        let _ = findings;
-        LifecycleSummary {
-            requests: 0,
-            responses: 0,
-            notifications: 0,
-            unpaired_ids: 0,
-            phase: Phase { reached: "launch", last_event: "no_traffic" },
-        }
-    }
+    /// Every session of the capture, in order of first appearance.
+    pub sessions: Vec<SessionSummary>,
+    /// The `--messages` listing, when asked for with [`LifecycleChecker::with_messages`].
+    pub messages: Vec<MessageInfo>,
 }

@@ -305,6 +305,28 @@ impl Diagnostic {
         }
     }
 
+    /// Rewrites every text of the diagnostic (message, labels, help, fix message) with
+    /// `rewrite`, which returns `None` to keep a text as it is. Used to mask secrets that a
+    /// message quotes.
+    pub fn rewrite_texts(&mut self, rewrite: impl Fn(&str) -> Option<String>) {
+        if let Some(new) = rewrite(&self.message) {
+            self.message = new;
+        }
+        for label in std::iter::once(&mut self.primary).chain(self.secondary.iter_mut()) {
+            if let Some(new) = label.message.as_deref().and_then(&rewrite) {
+                label.message = Some(new);
+            }
+        }
+        if let Some(new) = self.help.as_deref().and_then(&rewrite) {
+            self.help = Some(new);
+        }
+        if let Some(fix) = &mut self.fix
+            && let Some(new) = rewrite(&fix.message)
+        {
+            fix.message = new;
+        }
+    }
+
     /// Moves every span right by `offset` bytes (rebasing a diagnostic computed on a sub-slice).
     pub fn shift(&mut self, offset: u32) {
         self.primary.span = self.primary.span.shift(offset);

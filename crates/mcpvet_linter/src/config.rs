@@ -35,7 +35,7 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         mcpvet_check_secrets::check_config(&config, &mut findings);
     }
     let (mut diagnostics, redactions) = findings.into_parts();
-    finish(config.document(), &mut diagnostics);
+    finish(config.document(), &redactions, &mut diagnostics);
     let servers = config
         .servers
         .iter()
@@ -68,22 +68,24 @@ fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
     // "in a Claude Desktop configuration, which reads strict JSON"; for files whose client is
     // unknown, "in a configuration that may be read as strict JSON".
     let (what, reads) = match config.dialect {
-        Dialect::Generic | Dialect::SingleServer => {
-            ("a configuration".to_owned(), " that may be read as strict JSON")
-        }
-        dialect if severity == Severity::Error => {
-            (format!("a {} configuration", dialect.client_name()), ", which reads strict JSON")
-        }
-        dialect => (format!("a {} configuration", dialect.client_name()), ", which may read strict JSON"),
+        Dialect::Generic | Dialect::SingleServer => (
+            "a configuration".to_owned(),
+            " that may be read as strict JSON",
+        ),
+        dialect if severity == Severity::Error => (
+            format!("a {} configuration", dialect.client_name()),
+            ", which reads strict JSON",
+        ),
+        dialect => (
+            format!("a {} configuration", dialect.client_name()),
+            ", which may read strict JSON",
+        ),
     };
     let doc = config.document();
     for &span in doc.comments() {
         findings.push(
             mcpvet_json::rules::COMMENT_NOT_ALLOWED
-                .diagnostic(
-                    span,
-                    format!("comment in {what}{reads}"),
-                )
+                .diagnostic(span, format!("comment in {what}{reads}"))
                 .with_severity(severity)
                 .with_help("remove the comment; a strict parser rejects the whole file"),
         );
@@ -91,18 +93,30 @@ fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
     for &span in doc.trailing_commas() {
         findings.push(
             mcpvet_json::rules::TRAILING_COMMA_NOT_ALLOWED
-                .diagnostic(
-                    span,
-                    format!("trailing comma in {what}{reads}"),
-                )
+                .diagnostic(span, format!("trailing comma in {what}{reads}"))
                 .with_severity(severity)
                 .with_help("remove the comma; a strict parser rejects the whole file"),
         );
     }
 }
 
-/// Fills missing JSON paths from the node at each finding's position, and sorts.
-pub(crate) fn finish(doc: &mcpvet_json::JsonDocument<'_>, diagnostics: &mut [Diagnostic]) {
+/// Masks any secret a finding's texts quote (a check may quote a line or a value that
+/// another check found to hold a secret), fills missing JSON paths from the node at each
+/// finding's position, and sorts.
+pub(crate) fn finish(
+    doc: &mcpvet_json::JsonDocument<'_>,
+    redactions: &[Span],
+    diagnostics: &mut [Diagnostic],
+) {
+    if !redactions.is_empty() {
+        let redactor = crate::render::common::Redactor::for_text(doc.text(), redactions);
+        for d in diagnostics.iter_mut() {
+            d.rewrite_texts(|t| match redactor.scrub(t) {
+                std::borrow::Cow::Owned(masked) => Some(masked),
+                std::borrow::Cow::Borrowed(_) => None,
+            });
+        }
+    }
     for d in diagnostics.iter_mut() {
         let at = d.span().start;
         d.set_path_if_missing(|| doc.node_at(at).map(mcpvet_json::Value::path));

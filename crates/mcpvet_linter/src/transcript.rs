@@ -1,12 +1,11 @@
 //! Inspecting a captured session.
 use mcpvet_ast::transcript::{
-    AbbreviatedKind, Direction, Entry, EntryKind, InputFormat, Message, MessageRef,
-    ProtocolVersion, Transcript, detect_version, read_transcript,
+    Direction, InputFormat, ProtocolVersion, Transcript, detect_version, read_transcript,
 };
-use mcpvet_check_lifecycle::LifecycleChecker;
+use mcpvet_check_lifecycle::{LifecycleChecker, MessageInfo, Pair};
 use mcpvet_check_tools::ToolsChecker;
 use mcpvet_diagnostics::Findings;
-use mcpvet_text::SourceFile;
+use mcpvet_text::{SourceFile, Span};
 
 use crate::config::finish;
 use crate::report::{FileReport, InputKind, MessageRow, TranscriptInfo};
@@ -38,7 +37,9 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     findings.extend(outcome.diagnostics);
     let document = transcript.document();
     let version = detect_version(transcript.entries(), document, options.protocol);
-    let mut lifecycle = LifecycleChecker::new(&version);
+    let mut lifecycle = LifecycleChecker::new(&version)
+        .with_input_format(transcript.format())
+        .with_messages(options.messages);
     let mut tools = ToolsChecker::new(&version);
     for entry in transcript.entries() {
         lifecycle.entry(entry, document, &mut findings);
@@ -48,8 +49,10 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     let tool = tools.finish(&mut findings);
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
     let (mut diagnostics, redactions) = findings.into_parts();
-    finish(document, &mut diagnostics);
-    let message_rows = options.messages.then(|| message_rows(&transcript));
+    finish(document, &redactions, &mut diagnostics);
+    let message_rows = options
+        .messages
+        .then(|| message_rows(&transcript, life.messages));
     let detection = transcript.detection();
     FileReport {
         source: source.clone(),
@@ -78,78 +81,33 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     }
 }
 
-/// The `--messages` listing: every protocol message with its pair.
-fn message_rows(transcript: &Transcript<'_>) -> Vec<MessageRow> {
-    let entries = transcript.entries();
-    // The line of each message's partner, from the reader's request/response links.
-    let mut pair = std::collections::HashMap::new();
-    for link in transcript.links() {
-        if let (Some(req), Some(resp)) = (
-            line_of(entries, link.request),
-            line_of(entries, link.response),
-        ) {
-            pair.insert(link.request, resp);
-            pair.insert(link.response, req);
-        }
-    }
-    entries
+/// The `--messages` listing, from the lifecycle checker's pairing, with each message's span
+/// from its entry.
+fn message_rows(transcript: &Transcript<'_>, messages: Vec<MessageInfo>) -> Vec<MessageRow> {
+    let spans: std::collections::HashMap<u32, Span> = transcript
+        .entries()
         .iter()
-        .enumerate()
-        .filter(|(_, e)| e.kind.is_message())
-        .map(|(i, e)| {
-            let at = MessageRef::entry(i);
-            let (kind, method, id) = describe(transcript, at, e);
-            MessageRow {
-                index: e.index,
-                line: e.line,
-                span: e.span,
-                direction: e.direction.map(|d| match d {
-                    Direction::ClientToServer => "client-to-server",
-                    Direction::ServerToClient => "server-to-client",
-                }),
-                inferred: e.direction_source.is_inferred(),
-                kind,
-                method,
-                id,
-                pair_line: pair.get(&at).copied(),
-            }
+        .filter(|e| e.kind.is_message())
+        .map(|e| (e.index, e.span))
+        .collect();
+    messages
+        .into_iter()
+        .map(|m| MessageRow {
+            index: m.index,
+            line: m.line,
+            span: spans.get(&m.index).copied().unwrap_or_default(),
+            direction: m.direction.map(|d| match d {
+                Direction::ClientToServer => "client-to-server",
+                Direction::ServerToClient => "server-to-client",
+            }),
+            inferred: m.inferred,
+            kind: if m.abbreviated { "abbreviated" } else { m.kind },
+            method: m.method,
+            id: m.id,
+            pair_line: match m.pair {
+                Pair::Line(line) => Some(line),
+                Pair::Unpaired | Pair::NotApplicable => None,
+            },
         })
         .collect()
-}
-
-fn line_of(entries: &[Entry], at: MessageRef) -> Option<u32> {
-    entries.get(at.entry).map(|e| e.line)
-}
-
-fn describe(
-    transcript: &Transcript<'_>,
-    at: MessageRef,
-    entry: &Entry,
-) -> (&'static str, Option<String>, Option<String>) {
-    let method = transcript.method_of(at).map(str::to_owned);
-    match &entry.kind {
-        EntryKind::Message(message) => match message {
-            Message::Request { id, .. } => ("request", method, Some(id.to_string())),
-            Message::Notification { .. } => ("notification", method, None),
-            Message::Response { id, .. } => ("response", method, Some(id.to_string())),
-            Message::ErrorResponse { id, .. } => {
-                ("error", method, id.as_ref().map(ToString::to_string))
-            }
-            Message::Batch { .. } => ("batch", None, None),
-            Message::Invalid { id, .. } => {
-                ("invalid", method, id.as_ref().map(ToString::to_string))
-            }
-        },
-        EntryKind::Abbreviated(a) => {
-            let kind = match a.kind {
-                AbbreviatedKind::Request => "request",
-                AbbreviatedKind::Notification => "notification",
-                AbbreviatedKind::Response => "response",
-                _ => "error",
-            };
-            (kind, method, a.id.as_ref().map(ToString::to_string))
-        }
-        EntryKind::Reconstructed(_) => ("reconstructed", method, None),
-        _ => ("other", None, None),
-    }
 }

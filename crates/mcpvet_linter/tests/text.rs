@@ -570,7 +570,8 @@ fn a_secret_never_appears_in_the_output() {
 
 #[test]
 fn masking_keeps_columns_and_line_breaks() {
-    // A secret of wide and multi-byte characters: one `*` per character.
+    // A secret of wide and multi-byte characters: one `*` per character (a seven-character
+    // secret keeps a quarter of its characters: one).
     let text = "[\"日本語テキスト\", x]";
     let start = offset(text, "日");
     let end = offset(text, "\",");
@@ -585,8 +586,8 @@ fn masking_keeps_columns_and_line_breaks() {
         "\
 config.json:1:13: error[MCP001]: m
   |
-1 | [\"日本語テ***\", x]
-  |                 ^
+1 | [\"日******\", x]
+  |              ^
 "
     );
     // Out of range and overlapping redactions are fine.
@@ -595,7 +596,7 @@ config.json:1:13: error[MCP001]: m
         redactions: vec![Span::new(2, 1000), Span::new(0, 3), Span::new(500, 600)],
     };
     let out = render_diagnostic(&file(text), &error(x, x + 1, "m"), &options);
-    assert!(out.contains("1 | [\"日本語テ********\n"), "{out}");
+    assert!(out.contains("1 | ***本語*********\n"), "{out}");
 }
 
 // ----- never panic --------------------------------------------------------------------------

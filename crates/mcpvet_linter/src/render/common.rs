@@ -143,7 +143,8 @@ pub(crate) fn keep_chars(len: usize) -> usize {
 }
 
 /// `text` with every run of at least [`MIN_FRAGMENT_CHARS`] characters that also occurs in
-/// `secret` replaced by `*`s; `None` when there is none.
+/// `secret` (and is not a plain word shorter than twelve letters) replaced by `*`s; `None`
+/// when there is none.
 fn mask_fragments(text: &str, secret: &str) -> Option<String> {
     let secret_chars: Vec<(usize, char)> = secret.char_indices().collect();
     if secret_chars.len() < MIN_FRAGMENT_CHARS || text.len() < MIN_FRAGMENT_CHARS {
@@ -167,7 +168,13 @@ fn mask_fragments(text: &str, secret: &str) -> Option<String> {
                 }
                 len += a.len_utf8();
             }
-            hide.push((at, at + len));
+            // A shared word ("Anthropic" in a message and in a synthetic key) is not a leak:
+            // mask fragments that look random (a digit or a symbol in them) or are long.
+            let fragment = &text[at..at + len];
+            let chars = fragment.chars().count();
+            if chars >= 12 || fragment.chars().any(|c| !c.is_alphabetic()) {
+                hide.push((at, at + len));
+            }
             from = at + window.len();
         }
     }
@@ -238,10 +245,13 @@ mod tests {
         let f = file(text);
         let at = text.find("\"ghp").unwrap() as u32;
         let r = Redactor::new(&f, &[Span::new(at, at + 19), Span::new(32, 37)]);
+        // A 12-character secret keeps a quarter of its characters.
         assert_eq!(
             r.scrub("value ghp_abcdefgh here"),
-            "value ghp_******** here"
+            "value ghp********* here"
         );
+        // A fragment of eight characters or more is masked whole.
+        assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: **********…");
         assert_eq!(r.scrub(r"raw ghp_a\u0062cdefgh"), r"raw ghp_*************");
         // Secrets of four characters or fewer have nothing to mask.
         assert_eq!(r.scrub("abc"), "abc");

@@ -15,7 +15,7 @@
 //! [`FileReport::redactions`](crate::FileReport::redactions) is masked wherever it appears,
 //! in source snippets as in messages, labels, JSON paths and fixes.
 
-mod common;
+pub(crate) mod common;
 pub mod github;
 pub mod json;
 pub mod overview;

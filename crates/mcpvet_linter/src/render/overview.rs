@@ -196,23 +196,6 @@ fn status(report: &FileReport) -> Option<&'static str> {
     None
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts() {
-        assert_eq!(
-            counts_line(Counts {
-                errors: 1,
-                warnings: 0,
-                infos: 2
-            }),
-            "1 error, 0 warnings, 2 infos"
-        );
-    }
-}
-
 /// The `--messages` listing of a session: one line per message with its index, line,
 /// direction (`?` when inferred), kind, method, id and the line of its pair; empty when the
 /// report has no listing.
@@ -249,4 +232,21 @@ pub fn render_messages(report: &FileReport) -> String {
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts() {
+        assert_eq!(
+            counts_line(Counts {
+                errors: 1,
+                warnings: 0,
+                infos: 2
+            }),
+            "1 error, 0 warnings, 2 infos"
+        );
+    }
 }

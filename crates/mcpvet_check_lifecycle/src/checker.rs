@@ -1,0 +1,778 @@
+//! The streaming entry point: [`LifecycleChecker`] dispatches each entry to its session.
+use std::collections::HashMap;
+
+use mcpvet_ast::transcript::{
+    AbbreviatedKind, DirectionSource, Entry, EntryKind, InputFormat, InvalidReason, Message,
+    ProtocolVersion, Reconstructed, RecordBody, RecordRole, VersionDetection, VersionSource,
+    method_direction,
+};
+use mcpvet_diagnostics::{Diagnostic, Findings};
+use mcpvet_json::{JsonDocument, Value, ValueKind};
+use mcpvet_text::Span;
+
+use crate::phase::Outcome;
+use crate::rules::{
+    Out, batch_not_allowed, error_response_without_id, invalid_batch, invalid_error_object,
+    invalid_jsonrpc_message, invalid_request_id, multi_line_message, non_canonical_request_id,
+    opening, params_not_object, stdout_pollution, unsafe_integer_id,
+};
+use crate::session::{Cx, Kind, Session, View};
+use crate::{LifecycleSummary, MessageInfo, Pair, Phase, SessionSummary, Stage};
+
+/// How many findings about text lines are held while the capture's format is still unknown.
+const DEFERRED_LIMIT: usize = 4096;
+
+/// What kind of capture the entries come from, as far as the checks care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Capture {
+    /// Not known yet (only text lines so far).
+    Unknown,
+    /// Raw JSON-RPC messages, one per line (or a JSON array of them): the stdio wire.
+    Raw,
+    /// Trace events (stdio or not, per event).
+    Trace,
+    /// A Claude Desktop log: text lines are the client's own log.
+    Log,
+    /// Inspector exports, SDK captures, server signatures.
+    Other,
+}
+
+/// The lifecycle checker: feed it every entry in order, then call [`finish`](Self::finish).
+///
+/// It keeps per session only compact owned state (see the [crate docs](crate)); findings go
+/// to the [`Findings`] given with each entry, except those only the end of the capture shows
+/// (unanswered requests, a missing handshake), which [`finish`](Self::finish) reports.
+#[derive(Debug)]
+pub struct LifecycleChecker {
+    version: ProtocolVersion,
+    forced: bool,
+    capture: Capture,
+    capture_forced: bool,
+    trace_stdio: bool,
+    sessions: Vec<Session>,
+    messages_per_session: Vec<usize>,
+    /// The current session of each server name.
+    active: Vec<(Option<Box<str>>, usize)>,
+    deferred: Vec<Diagnostic>,
+    listing: Option<Vec<MessageInfo>>,
+    /// Rows of reconstructed requests waiting for their record, by correlation key.
+    correlations: HashMap<Box<str>, usize>,
+}
+
+impl LifecycleChecker {
+    /// A checker for a capture of the given version (the version of each session may then
+    /// follow its own negotiation, unless the version was forced).
+    pub fn new(version: &VersionDetection) -> Self {
+        LifecycleChecker {
+            version: version.version,
+            forced: version.source == VersionSource::Forced,
+            capture: Capture::Unknown,
+            capture_forced: false,
+            trace_stdio: false,
+            sessions: Vec::new(),
+            messages_per_session: Vec::new(),
+            active: Vec::new(),
+            deferred: Vec::new(),
+            listing: None,
+            correlations: HashMap::new(),
+        }
+    }
+
+    /// Tells the checker the capture format, so it knows from the first entry whether text
+    /// lines are stdout pollution (JSON Lines, stdio traces) or a client's own log (Claude
+    /// Desktop logs). Without it the format is inferred from the entries, and findings about
+    /// leading text lines wait until the first message decides.
+    #[must_use]
+    pub fn with_input_format(mut self, format: InputFormat) -> Self {
+        self.capture = match format {
+            InputFormat::JsonArray | InputFormat::JsonLines => Capture::Raw,
+            InputFormat::Trace => Capture::Trace,
+            InputFormat::ClaudeDesktopLog => Capture::Log,
+            _ => Capture::Other,
+        };
+        self.capture_forced = true;
+        self
+    }
+
+    /// Collects the `--messages` listing: one [`MessageInfo`] per message, returned in
+    /// [`LifecycleSummary::messages`].
+    #[must_use]
+    pub fn with_messages(mut self, messages: bool) -> Self {
+        self.listing = messages.then(Vec::new);
+        self
+    }
+
+    /// Checks one entry; `document` holds the entry's JSON nodes.
+    pub fn entry(&mut self, entry: &Entry, document: &JsonDocument<'_>, findings: &mut Findings) {
+        self.observe(entry, document, findings);
+        let server = entry.server.as_ref().map(|s| s.value.as_str());
+        match &entry.kind {
+            EntryKind::Message(message) => self.wire(entry, message, document, findings, server),
+            EntryKind::Abbreviated(a) => {
+                let s = self.message_session(server, findings);
+                let kind = match a.kind {
+                    AbbreviatedKind::Request => Kind::Request,
+                    AbbreviatedKind::Notification => Kind::Notification,
+                    AbbreviatedKind::Response => Kind::Response,
+                    AbbreviatedKind::ErrorResponse => Kind::Error,
+                };
+                let view = View {
+                    kind,
+                    method: a.method.as_ref(),
+                    id: a.id.as_ref(),
+                    params: None,
+                    result: None,
+                    error: None,
+                    direction: entry.direction,
+                    explicit: entry.direction_source == DirectionSource::Explicit,
+                    wire: false,
+                    span: entry.span,
+                    header: None,
+                };
+                self.run(s, entry, document, findings, &view);
+            }
+            EntryKind::Reconstructed(r) => self.reconstructed(entry, r, document, findings, server),
+            EntryKind::NonProtocol { text } => self.text(entry, *text, document, findings, server),
+            EntryKind::Lifecycle { event } => {
+                let name = event.as_ref().map_or("", |e| e.value.as_str());
+                if ["open", "start", "spawn", "connect"]
+                    .iter()
+                    .any(|w| name.contains(w))
+                {
+                    self.restart(server, findings);
+                } else if ["close", "exit", "disconnect", "crash", "kill"]
+                    .iter()
+                    .any(|w| name.contains(w))
+                {
+                    let s = self.session(server);
+                    self.sessions[s].close_transport();
+                }
+            }
+            EntryKind::Http { .. } => {
+                if entry.direction == Some(mcpvet_ast::transcript::Direction::ClientToServer)
+                    && let Some((span, value)) = header(entry, document)
+                {
+                    let s = self.session(server);
+                    let mut cx = Cx {
+                        doc: document,
+                        findings,
+                        index: entry.index,
+                        line: entry.line,
+                        forced: self.forced,
+                        listing: None,
+                    };
+                    self.sessions[s].legacy_header(&mut cx, span, value);
+                }
+            }
+        }
+    }
+
+    /// Reports what only the end of the capture shows (unanswered requests, a missing
+    /// handshake) and summarises.
+    pub fn finish(mut self, findings: &mut Findings) -> LifecycleSummary {
+        let stdio = self.stdio();
+        for session in &mut self.sessions {
+            session.finish(findings, stdio, false);
+        }
+        let mut summary = LifecycleSummary {
+            requests: 0,
+            responses: 0,
+            notifications: 0,
+            unpaired_ids: 0,
+            phase: Phase::of(Stage::Launch, crate::Event::NoTraffic),
+            sessions: Vec::new(),
+            messages: self.listing.take().unwrap_or_default(),
+        };
+        for (i, s) in self.sessions.iter().enumerate() {
+            summary.requests += s.counts.requests;
+            summary.responses += s.counts.responses;
+            summary.notifications += s.counts.notifications;
+            summary.unpaired_ids += s.counts.unpaired;
+            summary.sessions.push(SessionSummary {
+                server: s.server.as_deref().map(str::to_owned),
+                protocol: s.version.as_str(),
+                stage: s.phase.stage,
+                event: s.phase.event,
+                messages: self.messages_per_session[i],
+            });
+        }
+        let candidates: Vec<&SessionSummary> = summary
+            .sessions
+            .iter()
+            .filter(|s| s.messages > 0 || s.server.is_some())
+            .collect();
+        let chosen = candidates
+            .iter()
+            .min_by_key(|s| s.stage)
+            .copied()
+            .or_else(|| summary.sessions.first());
+        if let Some(s) = chosen {
+            summary.phase = s.phase();
+        }
+        summary
+    }
+
+    // ------------------------------------------------------------------------------------
+
+    fn stdio(&self) -> bool {
+        match self.capture {
+            Capture::Raw => true,
+            Capture::Trace => self.trace_stdio,
+            _ => false,
+        }
+    }
+
+    /// Learns the capture kind from an entry, and settles the deferred text-line findings.
+    fn observe(&mut self, entry: &Entry, doc: &JsonDocument<'_>, findings: &mut Findings) {
+        if let Some(env) = entry.envelope {
+            let transport = doc.value(env).get("transport").and_then(Value::as_str);
+            if let Some(t) = transport {
+                self.trace_stdio = t == "stdio";
+            }
+        }
+        if self.capture != Capture::Unknown {
+            return;
+        }
+        let decided = if let Some(env) = entry.envelope {
+            let v = doc.value(env);
+            if v.get("transport").is_some()
+                || v.get("payload").is_some()
+                || v.get("seq").is_some()
+                || matches!(
+                    entry.kind,
+                    EntryKind::Lifecycle { .. } | EntryKind::Http { .. }
+                )
+            {
+                Capture::Trace
+            } else {
+                Capture::Other
+            }
+        } else {
+            match entry.kind {
+                EntryKind::Reconstructed(_) => Capture::Other,
+                _ if entry.timestamp.is_some() => Capture::Log,
+                EntryKind::Message(_) => Capture::Raw,
+                EntryKind::Lifecycle { .. } | EntryKind::Http { .. } => Capture::Trace,
+                _ => return,
+            }
+        };
+        self.capture = decided;
+        let deferred = std::mem::take(&mut self.deferred);
+        if self.stdio() {
+            findings.extend(deferred);
+        }
+    }
+
+    /// Whether an entry is a line of raw stdio (JSON Lines, no envelope, no log prefix).
+    fn raw_line(&self, entry: &Entry) -> bool {
+        self.capture == Capture::Raw && entry.envelope.is_none() && entry.timestamp.is_none()
+    }
+
+    /// The current session of `server` (created when needed).
+    fn session(&mut self, server: Option<&str>) -> usize {
+        if let Some((_, i)) = self.active.iter().find(|(s, _)| s.as_deref() == server) {
+            return *i;
+        }
+        self.create(server)
+    }
+
+    fn create(&mut self, server: Option<&str>) -> usize {
+        let i = self.sessions.len();
+        self.sessions
+            .push(Session::new(server.map(Into::into), self.version));
+        self.messages_per_session.push(0);
+        match self.active.iter_mut().find(|(s, _)| s.as_deref() == server) {
+            Some(slot) => slot.1 = i,
+            None => self.active.push((server.map(Into::into), i)),
+        }
+        i
+    }
+
+    /// The session a message of `server` belongs to: a new one when the current session's
+    /// transport closed after traffic.
+    fn message_session(&mut self, server: Option<&str>, findings: &mut Findings) -> usize {
+        let i = self.session(server);
+        if self.sessions[i].closed && self.sessions[i].traffic {
+            return self.restart(server, findings);
+        }
+        i
+    }
+
+    /// Starts a new session for `server` when the current one saw traffic (the capture shows
+    /// the server restarting).
+    fn restart(&mut self, server: Option<&str>, findings: &mut Findings) -> usize {
+        let i = self.session(server);
+        if !self.sessions[i].traffic {
+            self.sessions[i].closed = false;
+            return i;
+        }
+        let stdio = self.stdio();
+        self.sessions[i].finish(findings, stdio, true);
+        self.create(server)
+    }
+
+    fn run(
+        &mut self,
+        s: usize,
+        entry: &Entry,
+        doc: &JsonDocument<'_>,
+        findings: &mut Findings,
+        view: &View<'_>,
+    ) {
+        self.messages_per_session[s] += 1;
+        let mut cx = Cx {
+            doc,
+            findings,
+            index: entry.index,
+            line: entry.line,
+            forced: self.forced,
+            listing: self.listing.as_mut(),
+        };
+        let first_row = cx.listing.as_ref().map(|l| l.len());
+        self.sessions[s].message(&mut cx, view);
+        if let (Some(listing), Some(first), Some(server)) =
+            (self.listing.as_mut(), first_row, &self.sessions[s].server)
+        {
+            for row in &mut listing[first..] {
+                row.server = Some(server.to_string());
+            }
+        }
+    }
+
+    fn wire(
+        &mut self,
+        entry: &Entry,
+        message: &Message,
+        doc: &JsonDocument<'_>,
+        findings: &mut Findings,
+        server: Option<&str>,
+    ) {
+        let s = self.message_session(server, findings);
+        let version = self.sessions[s].version;
+        if entry.multi_line && self.raw_line(entry) {
+            let text = doc.text().get(entry.span.range()).unwrap_or_default();
+            let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
+            multi_line_message::report(
+                &mut Out {
+                    findings,
+                    index: entry.index,
+                },
+                entry.span,
+                lines,
+            );
+        }
+        let header = header(entry, doc);
+        if let Message::Batch { node, items } = message {
+            let value = doc.value(*node);
+            let mut out = Out {
+                findings,
+                index: entry.index,
+            };
+            if batch_not_allowed::allowed(version) {
+                invalid_batch::check(&mut out, doc, *node, items);
+            } else {
+                let at = value.span();
+                batch_not_allowed::report(
+                    &mut out,
+                    Span::new(at.start, at.start.saturating_add(1).min(at.end)),
+                    version,
+                );
+            }
+            for item in items {
+                self.item(s, entry, item, doc, findings, true, header);
+            }
+            return;
+        }
+        self.item(s, entry, message, doc, findings, false, header);
+    }
+
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the pieces of one message, passed down once"
+    )]
+    fn item(
+        &mut self,
+        s: usize,
+        entry: &Entry,
+        message: &Message,
+        doc: &JsonDocument<'_>,
+        findings: &mut Findings,
+        in_batch: bool,
+        header: Option<(Span, &str)>,
+    ) {
+        let version = self.sessions[s].version;
+        let explicit = entry.direction_source == DirectionSource::Explicit;
+        let direction_of = |method: Option<&str>| {
+            if in_batch {
+                method
+                    .and_then(|m| method_direction(m).single())
+                    .or(entry.direction)
+            } else {
+                entry.direction
+            }
+        };
+        let mut out = Out {
+            findings,
+            index: entry.index,
+        };
+        let view = match message {
+            Message::Request {
+                node,
+                id,
+                method,
+                params,
+            } => {
+                invalid_request_id::check(&mut out, id, false);
+                non_canonical_request_id::check(&mut out, id);
+                unsafe_integer_id::check(&mut out, id);
+                // `tools/call`, `prompts/get` and `resources/read` params are checked with
+                // their members by MCP520.
+                if let Some(p) = params
+                    && !matches!(
+                        method.value.as_str(),
+                        "tools/call" | "prompts/get" | "resources/read"
+                    )
+                {
+                    params_not_object::check(&mut out, doc, *p, "params");
+                }
+                View {
+                    kind: Kind::Request,
+                    method: Some(method),
+                    id: Some(id),
+                    params: *params,
+                    result: None,
+                    error: None,
+                    direction: direction_of(Some(&method.value)),
+                    explicit,
+                    wire: true,
+                    span: doc.value(*node).span(),
+                    header,
+                }
+            }
+            Message::Notification {
+                node,
+                method,
+                params,
+            } => {
+                if let Some(p) = params {
+                    params_not_object::check(&mut out, doc, *p, "params");
+                }
+                View {
+                    kind: Kind::Notification,
+                    method: Some(method),
+                    id: None,
+                    params: *params,
+                    result: None,
+                    error: None,
+                    direction: direction_of(Some(&method.value)),
+                    explicit,
+                    wire: true,
+                    span: doc.value(*node).span(),
+                    header,
+                }
+            }
+            Message::Response { node, id, result } => {
+                invalid_request_id::check(&mut out, id, false);
+                non_canonical_request_id::check(&mut out, id);
+                unsafe_integer_id::check(&mut out, id);
+                View {
+                    kind: Kind::Response,
+                    method: None,
+                    id: Some(id),
+                    params: None,
+                    result: Some(*result),
+                    error: None,
+                    direction: direction_of(None),
+                    explicit,
+                    wire: true,
+                    span: doc.value(*node).span(),
+                    header,
+                }
+            }
+            Message::ErrorResponse { node, id, error } => {
+                if let Some(id) = id {
+                    invalid_request_id::check(&mut out, id, true);
+                    non_canonical_request_id::check(&mut out, id);
+                    unsafe_integer_id::check(&mut out, id);
+                }
+                let value = doc.value(*node);
+                error_response_without_id::check(&mut out, id.as_ref(), opening(value), version);
+                invalid_error_object::check(&mut out, doc, error);
+                View {
+                    kind: Kind::Error,
+                    method: None,
+                    id: id.as_ref(),
+                    params: None,
+                    result: None,
+                    error: Some(error),
+                    direction: direction_of(None),
+                    explicit,
+                    wire: true,
+                    span: value.span(),
+                    header,
+                }
+            }
+            Message::Invalid {
+                node,
+                reason,
+                id,
+                method,
+            } => {
+                let value = doc.value(*node);
+                if *reason == InvalidReason::NotAnObject(ValueKind::String)
+                    && entry.envelope.is_some()
+                    && self.capture == Capture::Trace
+                    && self.trace_stdio
+                {
+                    let text = value.as_str().unwrap_or_default();
+                    stdout_pollution::payload(&mut out, value.span(), &text);
+                } else {
+                    invalid_jsonrpc_message::check(&mut out, doc, *node, *reason);
+                }
+                // Read what can be read, so that one bad field does not cascade into
+                // pairing findings.
+                let has_method = method.is_some() || value.get("method").is_some();
+                let kind = match (has_method, id) {
+                    (true, Some(_)) => Kind::Request,
+                    (true, None) => Kind::Notification,
+                    (false, Some(_)) => Kind::Response,
+                    (false, None) => {
+                        self.messages_per_session[s] += 1;
+                        return;
+                    }
+                };
+                View {
+                    kind,
+                    method: method.as_ref(),
+                    id: id.as_ref(),
+                    params: None,
+                    result: None,
+                    error: None,
+                    direction: direction_of(method.as_ref().map(|m| m.value.as_str())),
+                    explicit,
+                    wire: false,
+                    span: value.span(),
+                    header,
+                }
+            }
+            Message::Batch { node, .. } => {
+                // A batch nested in a batch.
+                invalid_jsonrpc_message::check(
+                    &mut out,
+                    doc,
+                    *node,
+                    InvalidReason::NotAnObject(ValueKind::Array),
+                );
+                return;
+            }
+        };
+        self.run(s, entry, doc, findings, &view);
+    }
+
+    fn reconstructed(
+        &mut self,
+        entry: &Entry,
+        r: &Reconstructed,
+        doc: &JsonDocument<'_>,
+        findings: &mut Findings,
+        server: Option<&str>,
+    ) {
+        let s = self.message_session(server, findings);
+        self.messages_per_session[s] += 1;
+        let outcome = match (r.role, r.body) {
+            (RecordRole::Request, _) => Outcome::Sent,
+            (RecordRole::ErrorResponse, _) => Outcome::Failed,
+            (RecordRole::Response, Some(RecordBody::Result(node)))
+                if r.method == Some("tools/call")
+                    && doc.value(node).get("isError").and_then(Value::as_bool) == Some(true) =>
+            {
+                Outcome::Failed
+            }
+            (RecordRole::Response, _) => Outcome::Succeeded,
+        };
+        self.sessions[s].reconstructed(r.method, outcome, r.role == RecordRole::Request);
+        if let Some(listing) = self.listing.as_mut() {
+            let method = r
+                .method
+                .map(str::to_owned)
+                .or_else(|| r.recorded_method.as_ref().map(|m| m.value.clone()));
+            let correlation = r.correlation.as_ref().map(|c| c.value.as_str());
+            let mut pair = Pair::NotApplicable;
+            if let Some(c) = correlation {
+                if r.role == RecordRole::Request {
+                    self.correlations.insert(c.into(), listing.len());
+                    pair = Pair::Unpaired;
+                } else if let Some(row) = self.correlations.remove(c) {
+                    listing[row].pair = Pair::Line(entry.line);
+                    pair = Pair::Line(listing[row].line);
+                }
+            }
+            listing.push(MessageInfo {
+                index: entry.index,
+                line: entry.line,
+                direction: entry.direction,
+                inferred: entry.direction_source.is_inferred(),
+                kind: r.role.name(),
+                abbreviated: true,
+                method,
+                id: correlation.map(str::to_owned),
+                server: server.map(str::to_owned),
+                pair,
+            });
+        }
+    }
+
+    fn text(
+        &mut self,
+        entry: &Entry,
+        span: Span,
+        doc: &JsonDocument<'_>,
+        findings: &mut Findings,
+        server: Option<&str>,
+    ) {
+        if entry.envelope.is_some() {
+            return; // a malformed envelope, reported while reading
+        }
+        let text = doc.text().get(span.range()).unwrap_or_default();
+        if entry.timestamp.is_some() {
+            // A line of the client's own log.
+            let s = self.session(server);
+            if stdout_pollution::is_client_parse_error(text) {
+                let body = log_body(entry, span, doc.text());
+                let body_text = doc.text().get(body.range()).unwrap_or(text);
+                stdout_pollution::client_reported(
+                    &mut Out {
+                        findings,
+                        index: entry.index,
+                    },
+                    body,
+                    body_text,
+                );
+            }
+            if text.contains("Initializing server") {
+                self.restart(server, findings);
+            } else if launch_failure(text) {
+                self.sessions[s].close_transport();
+            }
+            return;
+        }
+        let finding = || stdout_pollution::line(entry.index, span, text);
+        match self.capture {
+            Capture::Raw => findings.push(finding()),
+            Capture::Trace if self.trace_stdio => findings.push(finding()),
+            Capture::Unknown if self.deferred.len() < DEFERRED_LIMIT => {
+                self.deferred.push(finding());
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The text of a log line after its timestamp and bracketed fields.
+fn log_body(entry: &Entry, line: Span, text: &str) -> Span {
+    let fields = [&entry.server, &entry.level]
+        .into_iter()
+        .flatten()
+        .map(|f| f.span.end)
+        .max();
+    let Some(end) = fields else { return line };
+    // Skip the closing bracket and the blanks after it.
+    let mut start = end.saturating_add(1);
+    while start < line.end && matches!(text.as_bytes().get(start as usize), Some(b' ' | b'\t')) {
+        start += 1;
+    }
+    if start >= line.end {
+        line
+    } else {
+        Span::new(start, line.end)
+    }
+}
+
+/// Client log lines that say the server could not be started or went away.
+fn launch_failure(text: &str) -> bool {
+    text.contains("transport closed unexpectedly")
+        || text.contains("Server disconnected")
+        || (text.contains("spawn ")
+            && (text.contains("ENOENT") || text.contains("EACCES") || text.contains("EPERM")))
+}
+
+/// The `MCP-Protocol-Version` header of an entry's envelope (trace captures), if any.
+fn header<'d>(entry: &Entry, doc: &'d JsonDocument<'_>) -> Option<(Span, &'d str)> {
+    let headers = doc.value(entry.envelope?).get("headers")?;
+    if headers.kind() != ValueKind::Object {
+        return None;
+    }
+    let member = headers
+        .members()
+        .find(|m| m.key_str().eq_ignore_ascii_case("mcp-protocol-version"))?;
+    Some((member.value.span(), member.value.raw_str()?))
+}
+
+#[cfg(test)]
+mod tests {
+    use mcpvet_ast::transcript::read_transcript;
+
+    use super::*;
+
+    #[test]
+    fn launch_failures_in_client_logs() {
+        assert!(launch_failure("spawn npx ENOENT"));
+        assert!(launch_failure(
+            "Server transport closed unexpectedly, this is likely due to the process exiting early."
+        ));
+        assert!(launch_failure(
+            "Server disconnected. For troubleshooting guidance, ..."
+        ));
+        assert!(!launch_failure("Server started and connected successfully"));
+        assert!(!launch_failure("Client transport closed"));
+    }
+
+    #[test]
+    fn log_bodies_start_after_the_bracketed_fields() {
+        let text = "2025-06-27T07:58:08.067Z [error] [gocreate] Unexpected token 'i'\n";
+        let transcript = read_transcript(text, Some("mcp.log"), None).value;
+        let entry = &transcript.entries()[0];
+        let line = Span::new(0, text.trim_end().len() as u32);
+        let body = log_body(entry, line, text);
+        assert_eq!(&text[body.range()], "Unexpected token 'i'");
+    }
+
+    #[test]
+    fn leading_text_waits_for_the_format() {
+        let version = VersionDetection {
+            version: ProtocolVersion::V2025_11_25,
+            source: VersionSource::Assumed,
+            span: None,
+            unknown: None,
+        };
+        // JSON Lines: the banner before the first message is pollution.
+        let text = "Starting...\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+        let transcript = read_transcript(text, Some("s.jsonl"), None).value;
+        let mut checker = LifecycleChecker::new(&version);
+        let mut findings = Findings::new();
+        for entry in transcript.entries() {
+            checker.entry(entry, transcript.document(), &mut findings);
+        }
+        checker.finish(&mut findings);
+        let codes: Vec<&str> = findings
+            .diagnostics()
+            .iter()
+            .map(|d| d.code().as_str())
+            .collect();
+        assert_eq!(codes, ["MCP412"]);
+        // A Claude Desktop log: a leading annotation is not pollution.
+        let text = "// FIRST INSTANCE HERE\n2025-03-10T17:03:18.749Z [demo] [info] Initializing server...\n";
+        let transcript = read_transcript(text, Some("mcp.log"), None).value;
+        let mut checker = LifecycleChecker::new(&version);
+        let mut findings = Findings::new();
+        for entry in transcript.entries() {
+            checker.entry(entry, transcript.document(), &mut findings);
+        }
+        checker.finish(&mut findings);
+        assert!(
+            findings.diagnostics().is_empty(),
+            "{:?}",
+            findings.diagnostics()
+        );
+    }
+}

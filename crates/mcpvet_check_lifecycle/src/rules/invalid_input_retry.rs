@@ -1,0 +1,202 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_json::{JsonDocument, Value, ValueKind};
+use mcpvet_text::Span;
+
+use super::Out;
+use crate::key::Key;
+
+declare_rule! {
+    /// A 2026-07-28 retry after an `input_required` result does not follow the multi round-trip rules.
+    ///
+    /// ## What it checks
+    ///
+    /// A request carrying `inputResponses` or `requestState` is the retry of a request the
+    /// server answered with `input_required`. It must:
+    ///
+    /// - use a new id (reusing the original request's id is a violation in every version,
+    ///   even though 2026-07-28 otherwise allows reusing completed ids);
+    /// - echo `requestState` exactly when the server sent one, and carry none when it did not;
+    /// - answer exactly the keys of `inputRequests` in `inputResponses`;
+    /// - follow an `input_required` result at all ("MUST NOT use these values on any other
+    ///   request").
+    ///
+    /// The retry is matched with the result by its `requestState`, else by method and
+    /// `name` (or `uri`).
+    ///
+    /// ## Why it matters
+    ///
+    /// The server keeps no session: it resumes the operation only from what the retry
+    /// carries. A changed state, a missing answer or a reused id makes it start over, fail,
+    /// or answer the wrong request.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl protocol=2026-07-28
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"deploy","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+    /// {"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"confirm":{"method":"elicitation/create","params":{"message":"Deploy?","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s1"}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"deploy","inputResponses":{"confirm":{"action":"accept","content":{}}},"requestState":"s2","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl protocol=2026-07-28
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"deploy","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+    /// {"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"confirm":{"method":"elicitation/create","params":{"message":"Deploy?","requestedSchema":{"type":"object","properties":{}}}}},"requestState":"s1"}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"deploy","inputResponses":{"confirm":{"action":"accept","content":{}}},"requestState":"s1","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}}}
+    /// {"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","content":[]}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification 2026-07-28, Multi round-trip requests (`basic/patterns/mrtr.mdx`)
+    pub static INVALID_INPUT_RETRY = {
+        code: "MCP436",
+        name: "invalid-input-retry",
+        family: Lifecycle,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// An `input_required` result waiting for its retry.
+#[derive(Debug, Clone)]
+pub(crate) struct Outstanding {
+    pub(crate) method: &'static str,
+    pub(crate) name: Option<Box<str>>,
+    pub(crate) id: Key,
+    pub(crate) line: u32,
+    pub(crate) state: Option<Box<str>>,
+    pub(crate) keys: Vec<Box<str>>,
+}
+
+/// `params.name` of a `tools/call` or `prompts/get`, `params.uri` of a `resources/read`.
+pub(crate) fn target(params: Value<'_>) -> Option<Box<str>> {
+    params
+        .get("name")
+        .or_else(|| params.get("uri"))
+        .and_then(Value::as_str)
+        .map(|s| s.as_ref().into())
+}
+
+/// Checks a request that carries `inputResponses` or `requestState`; `outstanding` are the
+/// unanswered `input_required` results of the session (the matched one is removed).
+pub(crate) fn check(
+    out: &mut Out<'_>,
+    doc: &JsonDocument<'_>,
+    params: mcpvet_json::NodeId,
+    request: (&str, Span, Option<&Key>),
+    outstanding: &mut Vec<Outstanding>,
+) {
+    let (method, method_span, id) = request;
+    let params = doc.value(params);
+    let responses = params.get("inputResponses");
+    let state = params.get("requestState");
+    let state_text = state.and_then(Value::as_str);
+    let name = target(params);
+    let found = outstanding
+        .iter()
+        .position(|o| o.state.is_some() && o.state.as_deref() == state_text.as_deref())
+        .or_else(|| {
+            outstanding
+                .iter()
+                .position(|o| o.method == method && o.name == name)
+        });
+    let Some(i) = found else {
+        let at = responses.or(state).map_or(method_span, Value::span);
+        out.emit(
+            &INVALID_INPUT_RETRY,
+            at,
+            format!("`{method}` carries `inputResponses` or `requestState` but follows no `input_required` result"),
+            "send these members only when retrying a request the server answered with `input_required`",
+        );
+        return;
+    };
+    let original = outstanding.remove(i);
+    if id == Some(&original.id) {
+        out.emit(
+            &INVALID_INPUT_RETRY,
+            method_span,
+            format!(
+                "the retry reuses id {} of the original request (line {})",
+                original.id, original.line
+            ),
+            "give the retry a new id",
+        );
+    }
+    if original.method != method {
+        out.emit(
+            &INVALID_INPUT_RETRY,
+            method_span,
+            format!(
+                "the retry is `{method}` but the original request (line {}) was `{}`",
+                original.line, original.method
+            ),
+            "retry with the same method and params",
+        );
+    }
+    match (&original.state, state) {
+        (Some(expected), Some(s)) if state_text.as_deref() != Some(&**expected) => out.emit(
+            &INVALID_INPUT_RETRY,
+            s.span(),
+            format!("`requestState` does not echo the server's \"{expected}\""),
+            "echo `requestState` exactly as the server sent it",
+        ),
+        (Some(expected), None) => out.emit(
+            &INVALID_INPUT_RETRY,
+            method_span,
+            format!("the retry does not echo `requestState` \"{expected}\""),
+            "echo `requestState` exactly as the server sent it",
+        ),
+        (None, Some(s)) => out.emit(
+            &INVALID_INPUT_RETRY,
+            s.span(),
+            "the retry sends `requestState`, but the server sent none",
+            "leave `requestState` out when the server sent none",
+        ),
+        _ => {}
+    }
+    let given: Vec<String> = responses
+        .filter(|r| r.kind() == ValueKind::Object)
+        .map(|r| r.members().map(|m| m.key_str().into_owned()).collect())
+        .unwrap_or_default();
+    let missing: Vec<&str> = original
+        .keys
+        .iter()
+        .filter(|k| !given.iter().any(|g| g == &***k))
+        .map(|k| &**k)
+        .collect();
+    let extra: Vec<&str> = given
+        .iter()
+        .filter(|g| !original.keys.iter().any(|k| &**k == g.as_str()))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() || !extra.is_empty() {
+        let at = responses.map_or(method_span, Value::span);
+        let mut parts = Vec::new();
+        if !missing.is_empty() {
+            parts.push(format!("does not answer {}", quoted(&missing)));
+        }
+        if !extra.is_empty() {
+            parts.push(format!(
+                "answers {}, which the server did not ask for",
+                quoted(&extra)
+            ));
+        }
+        out.emit(
+            &INVALID_INPUT_RETRY,
+            at,
+            format!("`inputResponses` {}", parts.join(" and ")),
+            "answer exactly the keys of the server's `inputRequests`",
+        );
+    }
+}
+
+fn quoted(keys: &[&str]) -> String {
+    keys.iter()
+        .map(|k| format!("\"{k}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,100 @@
+use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_json::{Value, ValueKind};
+
+use super::{Out, kind_name};
+
+declare_rule! {
+    /// A pagination cursor is not a string, or the client sends a cursor the server never returned.
+    ///
+    /// ## What it checks
+    ///
+    /// - `nextCursor` in the result of `tasks/list` (2025-11-25) must be a string when
+    ///   present: `"nextCursor": null` is invalid (leave the member out to end the list). An
+    ///   **error**. (The tools, prompts and resources lists are checked with the rest of
+    ///   their result by MCP501.)
+    /// - A `cursor` the client sends that no earlier result of the session returned as
+    ///   `nextCursor`: **info** (the cursor may come from before the capture, but a client
+    ///   must not invent or modify cursors). `""` is a real cursor, not the end of the list.
+    ///
+    /// ## Why it matters
+    ///
+    /// Cursors are opaque: only the server can make them. Clients that treat `null` or `""`
+    /// as "no more pages" stop early or loop, and a made-up cursor gets −32602.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[],"nextCursor":"page-2"}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"page-3"}}
+    /// {"jsonrpc":"2.0","id":2,"result":{"tools":[]}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[],"nextCursor":""}}
+    /// {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":""}}
+    /// {"jsonrpc":"2.0","id":2,"result":{"tools":[]}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Pagination (`server/utilities/pagination.mdx`)
+    /// - `PaginatedResult` in `schema.ts` (`nextCursor?: string`)
+    pub static INVALID_PAGINATION_CURSOR = {
+        code: "MCP453",
+        name: "invalid-pagination-cursor",
+        family: Lifecycle,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// Whether `method` returns a paginated list.
+pub(crate) fn paginated(method: &str) -> bool {
+    matches!(
+        method,
+        "tools/list"
+            | "prompts/list"
+            | "resources/list"
+            | "resources/templates/list"
+            | "tasks/list"
+    )
+}
+
+/// Reads `nextCursor` of a list result of `method`; returns it when it is a string (and
+/// reports a `tasks/list` cursor of another type).
+pub(crate) fn next_cursor(out: &mut Out<'_>, result: Value<'_>, method: &str) -> Option<Box<str>> {
+    let cursor = result.get("nextCursor")?;
+    if let Some(s) = cursor.as_str() {
+        return Some(s.as_ref().into());
+    }
+    if cursor.kind() != ValueKind::Error && method == "tasks/list" {
+        out.emit(
+            &INVALID_PAGINATION_CURSOR,
+            cursor.span(),
+            format!(
+                "`nextCursor` must be a string, found {}",
+                kind_name(cursor.kind())
+            ),
+            "leave `nextCursor` out on the last page",
+        );
+    }
+    None
+}
+
+/// Reports a `cursor` the server never returned.
+pub(crate) fn unknown_cursor(out: &mut Out<'_>, cursor: Value<'_>, method: &str) {
+    out.emit_as(
+        &INVALID_PAGINATION_CURSOR,
+        Severity::Info,
+        cursor.span(),
+        format!("`{method}` sends a cursor that no earlier result of this session returned as `nextCursor`"),
+        "send only cursors the server returned, unchanged",
+    );
+}

@@ -1,0 +1,65 @@
+use mcpvet_diagnostics::{Diagnostic, declare_rule};
+use mcpvet_text::Span;
+
+declare_rule! {
+    /// The client went on with the session without ever sending `notifications/initialized`.
+    ///
+    /// ## What it checks
+    ///
+    /// In legacy sessions where `initialize` succeeded: the client sends requests other than
+    /// `ping` and `logging/setLevel` (`tools/list`, `tools/call`...) and the capture ends
+    /// without `notifications/initialized`. Reported at the first such request. A capture
+    /// that ends right after the `initialize` response is not flagged (its phase says
+    /// `response_sent_no_initialized`).
+    ///
+    /// ## Why it matters
+    ///
+    /// "After successful initialization, the client MUST send an initialized notification to
+    /// indicate it is ready to begin normal operations." Servers that wait for it never
+    /// start sending their own requests and notifications, and some reject other requests
+    /// until it arrives.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
+    /// {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
+    /// {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}
+    /// {"jsonrpc":"2.0","method":"notifications/initialized"}
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// {"jsonrpc":"2.0","id":1,"result":{"tools":[]}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
+    pub static MISSING_INITIALIZED_NOTIFICATION = {
+        code: "MCP428",
+        name: "missing-initialized-notification",
+        family: Lifecycle,
+        severity: Warning,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+pub(crate) fn finding(index: u32, span: Span, method: &str) -> Diagnostic {
+    super::build(
+        &MISSING_INITIALIZED_NOTIFICATION,
+        MISSING_INITIALIZED_NOTIFICATION.default_severity,
+        index,
+        span,
+        format!("the client sent `{method}` but never `notifications/initialized`"),
+        "send `notifications/initialized` once the server has answered `initialize`",
+    )
+}

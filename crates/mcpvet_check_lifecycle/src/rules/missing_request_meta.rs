@@ -1,0 +1,125 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_json::{JsonDocument, NodeId, ValueKind};
+use mcpvet_text::Span;
+
+use super::{Out, kind_name, opening};
+
+/// The `_meta` key of the protocol version of a 2026 request.
+pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+/// The `_meta` key of the client capabilities of a 2026 request.
+pub(crate) const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+
+declare_rule! {
+    /// A 2026-07-28 request lacks `params._meta` with the protocol version and the client capabilities.
+    ///
+    /// ## What it checks
+    ///
+    /// Every client request of a 2026-07-28 session needs `params._meta` with
+    /// `io.modelcontextprotocol/protocolVersion` (a string) and
+    /// `io.modelcontextprotocol/clientCapabilities` (an object; `{}` declares nothing).
+    /// `params` is therefore required on every request, `tools/list` included.
+    ///
+    /// ## Why it matters
+    ///
+    /// 2026-07-28 is stateless: there is no `initialize`, and the server learns the version
+    /// and the client's capabilities from each request alone. A request without them is
+    /// malformed and "MUST" be answered with −32602 (HTTP 400).
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl protocol=2026-07-28
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+    /// ```
+    ///
+    /// ```jsonl protocol=2026-07-28
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl protocol=2026-07-28
+    /// {"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification 2026-07-28, Basic protocol, Statelessness
+    ///   (`basic/index.mdx#statelessness`)
+    /// - `RequestParams` and `RequestMetaObject` in `schema.ts` (2026-07-28)
+    pub static MISSING_REQUEST_META = {
+        code: "MCP431",
+        name: "missing-request-meta",
+        family: Lifecycle,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+pub(crate) fn check(
+    out: &mut Out<'_>,
+    doc: &JsonDocument<'_>,
+    params: Option<NodeId>,
+    method: Span,
+) {
+    const HELP: &str = "send `params._meta` with `io.modelcontextprotocol/protocolVersion` and `io.modelcontextprotocol/clientCapabilities` on every request";
+    let Some(params) = params.map(|p| doc.value(p)) else {
+        out.emit(
+            &MISSING_REQUEST_META,
+            method,
+            "the request has no `params`; 2026-07-28 requests carry the protocol version and client capabilities in `params._meta`",
+            HELP,
+        );
+        return;
+    };
+    if params.kind() != ValueKind::Object {
+        return; // MCP402
+    }
+    let Some(meta) = params.get("_meta") else {
+        out.emit(
+            &MISSING_REQUEST_META,
+            opening(params),
+            "`params` has no `_meta`",
+            HELP,
+        );
+        return;
+    };
+    if meta.kind() != ValueKind::Object {
+        out.emit(
+            &MISSING_REQUEST_META,
+            meta.span(),
+            format!(
+                "`params._meta` must be an object, found {}",
+                kind_name(meta.kind())
+            ),
+            HELP,
+        );
+        return;
+    }
+    for (key, kind) in [
+        (PROTOCOL_VERSION, ValueKind::String),
+        (CLIENT_CAPABILITIES, ValueKind::Object),
+    ] {
+        match meta.get(key) {
+            None => out.emit(
+                &MISSING_REQUEST_META,
+                opening(meta),
+                format!("`params._meta` has no `{key}`"),
+                HELP,
+            ),
+            Some(v) if v.kind() != kind && v.kind() != ValueKind::Error => out.emit(
+                &MISSING_REQUEST_META,
+                v.span(),
+                format!(
+                    "`{key}` must be {}, found {}",
+                    kind_name(kind),
+                    kind_name(v.kind())
+                ),
+                HELP,
+            ),
+            Some(_) => {}
+        }
+    }
+}

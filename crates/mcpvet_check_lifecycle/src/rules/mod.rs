@@ -1,0 +1,192 @@
+//! The rules of this crate, one per file: each declares its catalog entry (the doc comment
+//! is its documentation page) and holds the checks that are particular to it. The session
+//! state machine in [`crate::session`] decides when they run.
+use mcpvet_diagnostics::{Diagnostic, Findings, RuleMeta, Severity};
+use mcpvet_json::{Value, ValueKind};
+use mcpvet_text::Span;
+
+pub(crate) mod batch_not_allowed;
+pub(crate) mod cancelled_initialize;
+pub(crate) mod capability_not_declared;
+pub(crate) mod duplicate_initialize;
+pub(crate) mod duplicate_request_id;
+pub(crate) mod error_response_without_id;
+pub(crate) mod invalid_batch;
+pub(crate) mod invalid_cancellation;
+pub(crate) mod invalid_discover_result;
+pub(crate) mod invalid_error_object;
+pub(crate) mod invalid_initialize_request;
+pub(crate) mod invalid_initialize_result;
+pub(crate) mod invalid_input_required_result;
+pub(crate) mod invalid_input_retry;
+pub(crate) mod invalid_jsonrpc_message;
+pub(crate) mod invalid_pagination_cursor;
+pub(crate) mod invalid_progress_notification;
+pub(crate) mod invalid_protocol_version;
+pub(crate) mod invalid_request_id;
+pub(crate) mod invalid_subscription_notification;
+pub(crate) mod method_not_in_protocol_version;
+pub(crate) mod missing_initialize;
+pub(crate) mod missing_initialized_notification;
+pub(crate) mod missing_request_meta;
+pub(crate) mod missing_result_type;
+pub(crate) mod multi_line_message;
+pub(crate) mod non_canonical_request_id;
+pub(crate) mod notification_with_id;
+pub(crate) mod params_not_object;
+pub(crate) mod premature_initialized_notification;
+pub(crate) mod request_before_initialization;
+pub(crate) mod reserved_error_code;
+pub(crate) mod response_to_unknown_id;
+pub(crate) mod stdout_pollution;
+pub(crate) mod unanswered_request;
+pub(crate) mod unsafe_integer_id;
+pub(crate) mod wrong_direction;
+
+/// Every rule of the crate, sorted by code.
+pub(crate) static ALL: &[&RuleMeta] = &[
+    &invalid_jsonrpc_message::INVALID_JSONRPC_MESSAGE,
+    &params_not_object::PARAMS_NOT_OBJECT,
+    &invalid_request_id::INVALID_REQUEST_ID,
+    &non_canonical_request_id::NON_CANONICAL_REQUEST_ID,
+    &unsafe_integer_id::UNSAFE_INTEGER_ID,
+    &error_response_without_id::ERROR_RESPONSE_WITHOUT_ID,
+    &invalid_error_object::INVALID_ERROR_OBJECT,
+    &reserved_error_code::RESERVED_ERROR_CODE,
+    &notification_with_id::NOTIFICATION_WITH_ID,
+    &batch_not_allowed::BATCH_NOT_ALLOWED,
+    &invalid_batch::INVALID_BATCH,
+    &stdout_pollution::STDOUT_POLLUTION,
+    &multi_line_message::MULTI_LINE_MESSAGE,
+    &invalid_initialize_request::INVALID_INITIALIZE_REQUEST,
+    &invalid_initialize_result::INVALID_INITIALIZE_RESULT,
+    &invalid_protocol_version::INVALID_PROTOCOL_VERSION,
+    &premature_initialized_notification::PREMATURE_INITIALIZED_NOTIFICATION,
+    &request_before_initialization::REQUEST_BEFORE_INITIALIZATION,
+    &missing_initialize::MISSING_INITIALIZE,
+    &duplicate_initialize::DUPLICATE_INITIALIZE,
+    &cancelled_initialize::CANCELLED_INITIALIZE,
+    &missing_initialized_notification::MISSING_INITIALIZED_NOTIFICATION,
+    &method_not_in_protocol_version::METHOD_NOT_IN_PROTOCOL_VERSION,
+    &missing_request_meta::MISSING_REQUEST_META,
+    &missing_result_type::MISSING_RESULT_TYPE,
+    &invalid_discover_result::INVALID_DISCOVER_RESULT,
+    &wrong_direction::WRONG_DIRECTION,
+    &invalid_input_required_result::INVALID_INPUT_REQUIRED_RESULT,
+    &invalid_input_retry::INVALID_INPUT_RETRY,
+    &invalid_subscription_notification::INVALID_SUBSCRIPTION_NOTIFICATION,
+    &response_to_unknown_id::RESPONSE_TO_UNKNOWN_ID,
+    &unanswered_request::UNANSWERED_REQUEST,
+    &duplicate_request_id::DUPLICATE_REQUEST_ID,
+    &capability_not_declared::CAPABILITY_NOT_DECLARED,
+    &invalid_progress_notification::INVALID_PROGRESS_NOTIFICATION,
+    &invalid_cancellation::INVALID_CANCELLATION,
+    &invalid_pagination_cursor::INVALID_PAGINATION_CURSOR,
+];
+
+/// Where findings of one message go: the findings and the message's 0-based index.
+#[derive(Debug)]
+pub(crate) struct Out<'f> {
+    pub(crate) findings: &'f mut Findings,
+    pub(crate) index: u32,
+}
+
+impl Out<'_> {
+    /// Reports at the rule's default severity.
+    pub(crate) fn emit(
+        &mut self,
+        rule: &'static RuleMeta,
+        span: Span,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        self.emit_as(rule, rule.default_severity, span, message, help);
+    }
+
+    /// Reports at `severity`.
+    pub(crate) fn emit_as(
+        &mut self,
+        rule: &'static RuleMeta,
+        severity: Severity,
+        span: Span,
+        message: impl Into<String>,
+        help: impl Into<String>,
+    ) {
+        self.findings
+            .push(build(rule, severity, self.index, span, message, help));
+    }
+}
+
+/// A finding of `rule` about message `index`.
+pub(crate) fn build(
+    rule: &'static RuleMeta,
+    severity: Severity,
+    index: u32,
+    span: Span,
+    message: impl Into<String>,
+    help: impl Into<String>,
+) -> Diagnostic {
+    rule.diagnostic(span, message)
+        .with_severity(severity)
+        .with_message_index(index)
+        .with_help(help)
+}
+
+/// The span of an object's opening brace (where a missing member is reported), or the whole
+/// value when it is not an object.
+pub(crate) fn opening(value: Value<'_>) -> Span {
+    let span = value.span();
+    if value.kind() == ValueKind::Object && !span.is_empty() {
+        Span::new(span.start, span.start + 1)
+    } else {
+        span
+    }
+}
+
+/// `a string`, `an object`, `null`... for messages.
+pub(crate) fn kind_name(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Null => "null",
+        ValueKind::Bool => "a boolean",
+        ValueKind::Number => "a number",
+        ValueKind::String => "a string",
+        ValueKind::Array => "an array",
+        ValueKind::Object => "an object",
+        _ => "an unreadable value",
+    }
+}
+
+/// Whether `value` is a JSON number with an integral value (`1`, `1.0`, `1e2`).
+pub(crate) fn is_integer(value: Value<'_>) -> bool {
+    value
+        .as_number()
+        .is_some_and(mcpvet_json::Number::is_integral)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_are_sorted_unique_and_in_the_family() {
+        for pair in ALL.windows(2) {
+            assert!(
+                pair[0].code < pair[1].code,
+                "{} after {}",
+                pair[1].code,
+                pair[0].code
+            );
+        }
+        for rule in ALL {
+            assert_eq!(rule.code.family(), 4, "{}", rule.code);
+            assert_eq!(rule.family, mcpvet_diagnostics::Family::Lifecycle);
+            let file = rule.name.replace('-', "_");
+            assert!(
+                rule.source.ends_with(&format!("{file}.rs")),
+                "{} is declared in {}",
+                rule.name,
+                rule.source
+            );
+        }
+    }
+}

@@ -1,0 +1,62 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_text::Span;
+
+use super::Out;
+
+declare_rule! {
+    /// A message of a stdio capture spans several lines.
+    ///
+    /// ## What it checks
+    ///
+    /// In a JSON Lines capture of raw messages (the stdio wire), a message whose JSON
+    /// continues over several lines, as a pretty-printer writes it. mcpvet joins the lines
+    /// to read the message and checks it as usual.
+    ///
+    /// ## Why it matters
+    ///
+    /// On stdio, "messages are delimited by newlines, and MUST NOT contain embedded
+    /// newlines". A client reading line by line sees `{` alone, fails to parse it, and
+    /// drops or misreads everything that follows.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    /// {
+    ///   "jsonrpc": "2.0",
+    ///   "id": 1,
+    ///   "result": {}
+    /// }
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc": "2.0", "id": 1, "method": "ping"}
+    /// {"jsonrpc": "2.0", "id": 1, "result": {}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Transports, stdio (`basic/transports.mdx`): "Messages are
+    ///   delimited by newlines, and MUST NOT contain embedded newlines"
+    pub static MULTI_LINE_MESSAGE = {
+        code: "MCP413",
+        name: "multi-line-message",
+        family: Lifecycle,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+pub(crate) fn report(out: &mut Out<'_>, span: Span, lines: usize) {
+    out.emit(
+        &MULTI_LINE_MESSAGE,
+        span,
+        format!("the message spans {lines} lines; stdio messages must be on one line"),
+        "serialise each message as compact JSON on a single line",
+    );
+}

@@ -1,0 +1,58 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_text::Span;
+
+use super::Out;
+
+declare_rule! {
+    /// `notifications/initialized` was sent before a successful `initialize` response.
+    ///
+    /// ## What it checks
+    ///
+    /// In legacy sessions, the client's `notifications/initialized` when no `initialize`
+    /// request was sent, while it is still unanswered, or after it failed with an error.
+    ///
+    /// ## Why it matters
+    ///
+    /// "After successful initialization, the client MUST send an initialized notification";
+    /// sent earlier, it tells the server the session is ready before the version and the
+    /// capabilities are agreed, and servers drop it or fail the session.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
+    /// {"jsonrpc":"2.0","method":"notifications/initialized"}
+    /// {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
+    /// {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}
+    /// {"jsonrpc":"2.0","method":"notifications/initialized"}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
+    pub static PREMATURE_INITIALIZED_NOTIFICATION = {
+        code: "MCP423",
+        name: "premature-initialized-notification",
+        family: Lifecycle,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+pub(crate) fn report(out: &mut Out<'_>, span: Span, why: &str) {
+    out.emit(
+        &PREMATURE_INITIALIZED_NOTIFICATION,
+        span,
+        format!("`notifications/initialized` was sent {why}"),
+        "send it only after the server answered `initialize` with a result",
+    );
+}

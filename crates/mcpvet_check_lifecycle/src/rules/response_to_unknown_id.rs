@@ -1,0 +1,90 @@
+use mcpvet_diagnostics::declare_rule;
+use mcpvet_text::Span;
+
+use super::Out;
+use crate::key::Key;
+
+declare_rule! {
+    /// A response answers no pending request of the other side.
+    ///
+    /// ## What it checks
+    ///
+    /// Every response and error response must carry the id of a request that the other
+    /// party sent and that is still waiting for its answer. Ids are scoped per sender: a
+    /// client's response with id 1 answers the *server's* request 1. Flagged: an id that was
+    /// never sent, one already answered, and an id of the wrong JSON type (`"1"` answering
+    /// `1`, which is a different id; the request then also goes unanswered, MCP441). Error
+    /// responses without an id (answers to unreadable requests) are not paired.
+    ///
+    /// ## Why it matters
+    ///
+    /// The receiver cannot deliver the response: the caller of the original request waits
+    /// until it times out, and the orphan response is dropped or, worse, matched to another
+    /// request with that id.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"ping"}
+    /// {"jsonrpc":"2.0","id":"1","result":{}}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":1,"method":"ping"}
+    /// {"jsonrpc":"2.0","id":1,"result":{}}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Basic protocol, Responses (`basic/index.mdx`): "Responses MUST
+    ///   include the same ID as the request they correspond to"
+    pub static RESPONSE_TO_UNKNOWN_ID = {
+        code: "MCP440",
+        name: "response-to-unknown-id",
+        family: Lifecycle,
+        severity: Error,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+/// Why no request matched.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Why {
+    /// The id was never sent (as far as the capture shows).
+    Unknown,
+    /// It was answered already (the request was at this line).
+    Answered(u32),
+    /// A request with the same value but the other JSON type is pending (at this line).
+    OtherType(u32),
+}
+
+pub(crate) fn report(out: &mut Out<'_>, span: Span, key: &Key, why: Why) {
+    let (message, help) = match why {
+        Why::Unknown => (
+            format!("the response has id {key}, but no request with that id is pending"),
+            "answer with the id of the request, exactly as it was sent".to_owned(),
+        ),
+        Why::Answered(line) => (
+            format!(
+                "the response has id {key}, but the request with that id (line {line}) was already answered"
+            ),
+            "answer each request exactly once".to_owned(),
+        ),
+        Why::OtherType(line) => {
+            let other = key.retyped().map(|k| k.to_string()).unwrap_or_default();
+            (
+                format!(
+                    "the response has id {key} ({}), but the pending request (line {line}) has id {other}: ids keep their JSON type",
+                    key.type_name()
+                ),
+                format!("answer with id {other}, exactly as the request sent it"),
+            )
+        }
+    };
+    out.emit(&RESPONSE_TO_UNKNOWN_ID, span, message, help);
+}

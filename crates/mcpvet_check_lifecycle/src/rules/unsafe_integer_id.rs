@@ -1,0 +1,64 @@
+use mcpvet_ast::transcript::{IdValue, RequestId};
+use mcpvet_diagnostics::declare_rule;
+
+use super::Out;
+
+declare_rule! {
+    /// A request id is an integer beyond 2^53 − 1, which JavaScript peers cannot represent.
+    ///
+    /// ## What it checks
+    ///
+    /// Integer ids (and integral numbers written otherwise) whose magnitude exceeds
+    /// 9007199254740991 (`Number.MAX_SAFE_INTEGER`).
+    ///
+    /// ## Why it matters
+    ///
+    /// Most MCP hosts and many servers run on JavaScript, where `JSON.parse` rounds such
+    /// numbers: the response comes back with a different id and is never paired with its
+    /// request.
+    ///
+    /// ## Examples
+    ///
+    /// ### Flagged
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":9007199254740993,"method":"ping"}
+    /// ```
+    ///
+    /// ### Accepted
+    ///
+    /// ```jsonl
+    /// {"jsonrpc":"2.0","id":9007199254740991,"method":"ping"}
+    /// {"jsonrpc":"2.0","id":"9007199254740993","method":"ping"}
+    /// ```
+    ///
+    /// ## References
+    ///
+    /// - MCP specification, Basic protocol, Requests (`basic/index.mdx`)
+    /// - RFC 8259 section 6 (interoperable integers lie in [−(2^53)+1, (2^53)−1])
+    pub static UNSAFE_INTEGER_ID = {
+        code: "MCP405",
+        name: "unsafe-integer-id",
+        family: Lifecycle,
+        severity: Warning,
+        target: Transcript,
+        since: "0.1.0",
+    }
+}
+
+pub(crate) fn check(out: &mut Out<'_>, id: &RequestId) {
+    if let IdValue::Number(n) = &id.value
+        && n.beyond_safe
+        && !n.fractional
+    {
+        out.emit(
+            &UNSAFE_INTEGER_ID,
+            id.span,
+            format!(
+                "`id` {} is beyond 2^53 - 1; JavaScript peers round it",
+                n.lexeme
+            ),
+            "use a smaller integer or a string id",
+        );
+    }
+}
