@@ -46,3 +46,8 @@ pub use report::{
     mask_secret,
 };
 pub use transcript::{TranscriptOptions, lint_transcript};
+
+/// The README's library example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

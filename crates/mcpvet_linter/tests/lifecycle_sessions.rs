@@ -45,15 +45,9 @@ fn assert_clean(report: &FileReport, generated: &Report) {
         .filter(|f| f.starts_with("MCP4"))
         .collect();
     assert!(lifecycle.is_empty(), "{lifecycle:#?}");
-    // The whole pipeline: nothing at warning or above (the tools checks may add notes).
-    let serious: Vec<String> = report
-        .diagnostics
-        .iter()
-        .zip(listing(report))
-        .filter(|(d, _)| d.severity() >= Severity::Warning)
-        .map(|(_, f)| f)
-        .collect();
-    assert!(serious.is_empty(), "{serious:#?}");
+    // The whole pipeline: no finding at all, not even a note.
+    let all = listing(report);
+    assert!(all.is_empty(), "{all:#?}");
     let t = report.transcript.as_ref().unwrap();
     assert_eq!(t.requests as u64, generated.requests);
     assert_eq!(

@@ -32,8 +32,8 @@ pub const TOOL_VERSION: &str = env!("CARGO_PKG_VERSION");
 pub const INFORMATION_URI: &str = env!("CARGO_PKG_REPOSITORY");
 
 /// `text` with every secret of `report` masked wherever it occurs (as written, without its
-/// quotes, or decoded): its first four characters kept, the others replaced by `*`. For
-/// output a renderer does not produce, such as an AST dump.
+/// quotes, or decoded): its first four characters kept (a quarter of a short secret), the
+/// others replaced by `*`. For output a renderer does not produce, such as an AST dump.
 ///
 /// ```
 /// use mcpvet_linter::render::mask_secrets;
@@ -43,7 +43,7 @@ pub const INFORMATION_URI: &str = env!("CARGO_PKG_REPOSITORY");
 /// let file = SourceFile::new("x.json", "{\"k\": \"hunter22\"}").unwrap();
 /// let mut report = lint_config(&file, &ConfigOptions::default());
 /// report.redactions.push(Span::new(6, 16));
-/// assert_eq!(mask_secrets(&report, "password hunter22"), "password hunt****");
+/// assert_eq!(mask_secrets(&report, "password hunter22"), "password hu******");
 /// ```
 pub fn mask_secrets(report: &crate::FileReport, text: &str) -> String {
     common::Redactor::new(&report.source, &report.redactions).clean(text)
