@@ -73,7 +73,10 @@ fn documents() {
 }
 
 fn rounds(default: usize) -> usize {
-    std::env::var("ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(default)
+    std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(default)
 }
 
 /// A generated 100 MB JSON Lines session of MCP messages (2025-11-25, seed 1), parsed line by
@@ -81,10 +84,16 @@ fn rounds(default: usize) -> usize {
 /// arena (the shape of the streaming transcript pipeline), and the whole file into one
 /// document with `parse_lines`.
 fn session() {
-    let mb: u64 = std::env::var("SESSION_MB").ok().and_then(|r| r.parse().ok()).unwrap_or(100);
+    let mb: u64 = std::env::var("SESSION_MB")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(100);
     let mut bytes = Vec::new();
-    mcpvet_sessiongen::generate(&Options::new(Protocol::V2025_11_25, mb * 1_000_000, 1), &mut bytes)
-        .expect("writing to memory cannot fail");
+    mcpvet_sessiongen::generate(
+        &Options::new(Protocol::V2025_11_25, mb * 1_000_000, 1),
+        &mut bytes,
+    )
+    .expect("writing to memory cannot fail");
     let text = String::from_utf8(bytes).expect("the generator writes UTF-8");
     let text = text.as_str();
     let lines: Vec<&str> = text.lines().collect();
@@ -117,5 +126,8 @@ fn session() {
         },
     ];
     let results = measure(text.len(), rounds(7), &mut variants);
-    print!("{}", table_rows(&format!("session {mb} MB (JSON Lines)"), &results));
+    print!(
+        "{}",
+        table_rows(&format!("session {mb} MB (JSON Lines)"), &results)
+    );
 }

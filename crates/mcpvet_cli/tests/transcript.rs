@@ -11,7 +11,12 @@ fn mcpvet(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
-    child.stdin.take().expect("piped").write_all(stdin.as_bytes()).expect("stdin accepts");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts");
     child.wait_with_output().expect("the binary exits")
 }
 
@@ -33,18 +38,39 @@ fn messages_are_listed_with_their_pairs() {
     let out = mcpvet(&["transcript", "--messages", "-"], CLEAN);
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
-    let rows: Vec<&str> = text.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).collect();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
     assert_eq!(rows.len(), 5, "{text}");
-    assert!(rows[0].contains("initialize") && rows[0].contains("line 2"), "{text}");
-    assert!(rows[2].contains("notifications/initialized") && rows[2].trim_end().ends_with('-'), "{text}");
-    assert!(rows[4].contains("tools/list") && rows[4].contains("line 4"), "{text}");
-    assert!(text.contains("  protocol  2025-11-25 (initialize result)"), "{text}");
-    assert!(text.contains("  tools     1 tool, 0 calls failed, digest sha256:"), "{text}");
+    assert!(
+        rows[0].contains("initialize") && rows[0].contains("line 2"),
+        "{text}"
+    );
+    assert!(
+        rows[2].contains("notifications/initialized") && rows[2].trim_end().ends_with('-'),
+        "{text}"
+    );
+    assert!(
+        rows[4].contains("tools/list") && rows[4].contains("line 4"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  protocol  2025-11-25 (initialize result)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("  tools     1 tool, 0 calls failed, digest sha256:"),
+        "{text}"
+    );
 }
 
 #[test]
 fn json_report_carries_protocol_phase_digest_and_messages() {
-    let out = mcpvet(&["transcript", "--messages", "--format", "json", "-"], CLEAN);
+    let out = mcpvet(
+        &["transcript", "--messages", "--format", "json", "-"],
+        CLEAN,
+    );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let file = &report["files"][0];
     assert_eq!(file["kind"], "transcript");

@@ -1111,10 +1111,15 @@ fn quick_hash(bytes: &[u8], start: usize, end: usize) -> u64 {
         Some(chunk) if len < 8 => u64::from_le_bytes(*chunk) & ((1u64 << (8 * len)) - 1),
         Some(chunk) => u64::from_le_bytes(*chunk),
         // Near the end of the input: the same little-endian value, byte by byte.
-        None => bytes[start..end].iter().rev().fold(0u64, |h, &b| (h << 8) | u64::from(b)),
+        None => bytes[start..end]
+            .iter()
+            .rev()
+            .fold(0u64, |h, &b| (h << 8) | u64::from(b)),
     };
     let tail = if len > 8 {
-        bytes[..end].last_chunk::<8>().map_or(0, |c| u64::from_le_bytes(*c))
+        bytes[..end]
+            .last_chunk::<8>()
+            .map_or(0, |c| u64::from_le_bytes(*c))
     } else {
         0
     };

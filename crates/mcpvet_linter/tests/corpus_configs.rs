@@ -26,8 +26,18 @@ fn describe(name: &str, text: &str, out: &mut String) {
     let source = SourceFile::new(name, text.to_owned()).unwrap();
     // The corpus names files `client__repo__name`; the client prefix is the test oracle of
     // another test, not a hint for detection: detect from the real-world part of the name.
-    let real = name.rsplit("__").next().unwrap_or(name).replace("dot-", ".");
-    let report = lint_config(&source, &ConfigOptions { file_name: Some(real), ..ConfigOptions::default() });
+    let real = name
+        .rsplit("__")
+        .next()
+        .unwrap_or(name)
+        .replace("dot-", ".");
+    let report = lint_config(
+        &source,
+        &ConfigOptions {
+            file_name: Some(real),
+            ..ConfigOptions::default()
+        },
+    );
     let _ = writeln!(out, "## {name}");
     if let Some(d) = &report.dialect {
         let _ = writeln!(out, "dialect {} ({})", d.name, d.method);

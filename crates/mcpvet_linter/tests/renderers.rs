@@ -359,7 +359,10 @@ fn overview_of_a_transcript() {
     assert!(lines[2].starts_with("  protocol  "), "{text}");
     assert!(lines[3].starts_with("  messages  2 ("), "{text}");
     assert!(lines[3].ends_with(" unpaired"), "{text}");
-    assert!(lines[4].starts_with("  phase     ") && lines[4].contains("(last event: "), "{text}");
+    assert!(
+        lines[4].starts_with("  phase     ") && lines[4].contains("(last event: "),
+        "{text}"
+    );
     assert!(lines[5].starts_with("  tools     "), "{text}");
     assert!(lines[6].starts_with("  findings  "), "{text}");
 }

@@ -192,7 +192,10 @@ pub fn detect_version(
         }
     }
     let candidates = [
-        (init_result.or(reconstructed), VersionSource::InitializeResult),
+        (
+            init_result.or(reconstructed),
+            VersionSource::InitializeResult,
+        ),
         (init_request, VersionSource::InitializeRequest),
         (meta, VersionSource::RequestMeta),
     ];

@@ -48,7 +48,10 @@ declare_rule! {
 pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
     // Claude Code's user file (`~/.claude.json`) starts with empty maps everywhere.
     let claude_user_file = config.dialect == Dialect::ClaudeCode
-        && config.root_members.iter().any(|m| m.key.value == "projects");
+        && config
+            .root_members
+            .iter()
+            .any(|m| m.key.value == "projects");
     if claude_user_file {
         return;
     }

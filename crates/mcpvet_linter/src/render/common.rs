@@ -154,7 +154,9 @@ fn mask_fragments(text: &str, secret: &str) -> Option<String> {
     let mut hide: Vec<(usize, usize)> = Vec::new();
     for w in 0..=secret_chars.len() - MIN_FRAGMENT_CHARS {
         let start = secret_chars[w].0;
-        let end = secret_chars.get(w + MIN_FRAGMENT_CHARS).map_or(secret.len(), |&(i, _)| i);
+        let end = secret_chars
+            .get(w + MIN_FRAGMENT_CHARS)
+            .map_or(secret.len(), |&(i, _)| i);
         let window = &secret[start..end];
         let mut from = 0;
         while let Some(found) = text[from..].find(window) {
@@ -184,7 +186,11 @@ fn mask_fragments(text: &str, secret: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     for (i, c) in text.char_indices() {
         let hidden = hide.iter().any(|&(s, e)| s <= i && i < e);
-        out.push(if hidden && c != '\n' && c != '\r' && !c.is_whitespace() { '*' } else { c });
+        out.push(if hidden && c != '\n' && c != '\r' && !c.is_whitespace() {
+            '*'
+        } else {
+            c
+        });
     }
     (out != text).then_some(out)
 }

@@ -343,21 +343,26 @@ fn file_entry(
             .iter()
             .map(|s| server_entry(report, s, &redactor, options))
             .collect(),
-        messages: transcript.and_then(|t| t.message_rows.as_ref()).map(|rows| {
-            rows.iter()
-                .map(|m| MessageEntry {
-                    index: m.index,
-                    line: m.line,
-                    span: SpanEntry { start: m.span.start, end: m.span.end },
-                    direction: m.direction,
-                    inferred: m.inferred,
-                    kind: m.kind,
-                    method: m.method.as_deref().map(|t| redactor.clean(t)),
-                    id: m.id.as_deref().map(|t| redactor.clean(t)),
-                    pair_line: m.pair_line,
-                })
-                .collect()
-        }),
+        messages: transcript
+            .and_then(|t| t.message_rows.as_ref())
+            .map(|rows| {
+                rows.iter()
+                    .map(|m| MessageEntry {
+                        index: m.index,
+                        line: m.line,
+                        span: SpanEntry {
+                            start: m.span.start,
+                            end: m.span.end,
+                        },
+                        direction: m.direction,
+                        inferred: m.inferred,
+                        kind: m.kind,
+                        method: m.method.as_deref().map(|t| redactor.clean(t)),
+                        id: m.id.as_deref().map(|t| redactor.clean(t)),
+                        pair_line: m.pair_line,
+                    })
+                    .collect()
+            }),
         findings: report
             .diagnostics
             .iter()

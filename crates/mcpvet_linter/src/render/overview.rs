@@ -66,7 +66,11 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
             plural(t.notifications, "notification", "notifications"),
             t.unpaired_ids,
         );
-        let _ = writeln!(out, "  phase     {} (last event: {})", t.phase_reached, t.last_event);
+        let _ = writeln!(
+            out,
+            "  phase     {} (last event: {})",
+            t.phase_reached, t.last_event
+        );
         match &t.tools_digest {
             Some(digest) => {
                 let _ = writeln!(
@@ -200,11 +204,17 @@ fn status(report: &FileReport) -> Option<&'static str> {
 /// direction (`?` when inferred), kind, method, id and the line of its pair; empty when the
 /// report has no listing.
 pub fn render_messages(report: &FileReport) -> String {
-    let Some(rows) = report.transcript.as_ref().and_then(|t| t.message_rows.as_ref()) else {
+    let Some(rows) = report
+        .transcript
+        .as_ref()
+        .and_then(|t| t.message_rows.as_ref())
+    else {
         return String::new();
     };
     let redactor = Redactor::new(&report.source, &report.redactions);
-    let mut out = String::from("  #     line   direction  kind           method                          id         pair\n");
+    let mut out = String::from(
+        "  #     line   direction  kind           method                          id         pair\n",
+    );
     for m in rows {
         let direction = match (m.direction, m.inferred) {
             (Some("client-to-server"), false) => "C→S",
@@ -213,8 +223,12 @@ pub fn render_messages(report: &FileReport) -> String {
             (Some(_), true) => "S→C?",
             (None, _) => "?",
         };
-        let pair = m.pair_line.map_or_else(|| "unpaired".to_owned(), |l| format!("line {l}"));
-        let pair = if matches!(m.kind, "notification" | "batch" | "invalid" | "other") && m.pair_line.is_none() {
+        let pair = m
+            .pair_line
+            .map_or_else(|| "unpaired".to_owned(), |l| format!("line {l}"));
+        let pair = if matches!(m.kind, "notification" | "batch" | "invalid" | "other")
+            && m.pair_line.is_none()
+        {
             "-".to_owned()
         } else {
             pair
