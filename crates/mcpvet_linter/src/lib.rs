@@ -34,6 +34,8 @@
 
 mod config;
 pub mod docs;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 pub mod registry;
 pub mod render;
 mod report;

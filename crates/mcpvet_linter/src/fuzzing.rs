@@ -1,0 +1,107 @@
+//! Fuzz-target bodies (feature `fuzzing`): the cargo-fuzz targets in `fuzz/` call these, and a
+//! stable test replays the committed seeds and regressions through them on every run.
+use mcpvet_json::decode_utf8;
+use mcpvet_text::SourceFile;
+
+use crate::render::github::render_github;
+use crate::render::json::{JsonReportOptions, render_json};
+use crate::render::overview::render_report;
+use crate::render::sarif::{SarifOptions, render_sarif};
+use crate::render::text::TextOptions;
+use crate::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
+
+/// Config lowering as every dialect, with its invariants (`mcpvet_ast`).
+pub fn config_lower(data: &[u8]) {
+    mcpvet_ast::config::fuzz_config(data);
+}
+
+/// Transcript reading in every format, with its invariants (`mcpvet_ast`).
+pub fn transcript(data: &[u8]) {
+    mcpvet_ast::transcript::fuzz_transcript(data);
+}
+
+/// The whole pipeline on any input, as a configuration (under a few client file names) and
+/// as a session, through every renderer: nothing panics, every span lies in the input on
+/// character boundaries, the JSON and SARIF outputs parse as JSON, and a second run gives
+/// the same findings.
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+pub fn lint_all(data: &[u8]) {
+    let decoded = decode_utf8(data);
+    let text = decoded.text.into_owned();
+    for name in [
+        "claude_desktop_config.json",
+        ".vscode/mcp.json",
+        "session.jsonl",
+    ] {
+        let Ok(source) = SourceFile::new(name, text.clone()) else {
+            return;
+        };
+        let run = || {
+            let mut report = if name.ends_with(".jsonl") {
+                lint_transcript(
+                    &source,
+                    &TranscriptOptions {
+                        messages: true,
+                        ..TranscriptOptions::default()
+                    },
+                )
+            } else {
+                lint_config(&source, &ConfigOptions::default())
+            };
+            report.merge(decoded.diagnostics.clone());
+            report
+        };
+        let report = run();
+        check_spans(&report);
+        let again = run();
+        assert_eq!(
+            report.diagnostics, again.diagnostics,
+            "{name}: findings differ between two runs"
+        );
+        let reports = std::slice::from_ref(&report);
+        let json = render_json(reports, &JsonReportOptions::new().with_utf16_columns(true));
+        serde_json::from_str::<serde_json::Value>(&json).expect("the JSON report parses");
+        let sarif = render_sarif(reports, &SarifOptions::new());
+        serde_json::from_str::<serde_json::Value>(&sarif).expect("the SARIF report parses");
+        let _ = render_github(reports);
+        let _ = render_report(
+            &report,
+            &TextOptions {
+                color: true,
+                redactions: Vec::new(),
+            },
+        );
+    }
+}
+
+fn check_spans(report: &FileReport) {
+    let text = report.source.text();
+    let ok = |s: mcpvet_text::Span| {
+        s.start <= s.end
+            && (s.end as usize) <= text.len()
+            && text.is_char_boundary(s.start as usize)
+            && text.is_char_boundary(s.end as usize)
+    };
+    for d in &report.diagnostics {
+        assert!(
+            ok(d.span()),
+            "{}: span {:?} off the input",
+            d.code(),
+            d.span()
+        );
+        for l in d.secondary() {
+            assert!(
+                ok(l.span()),
+                "{}: secondary span {:?} off the input",
+                d.code(),
+                l.span()
+            );
+        }
+    }
+    for &r in &report.redactions {
+        assert!(ok(r), "redaction {r:?} off the input");
+    }
+}
