@@ -350,7 +350,7 @@ impl LifecycleChecker {
         let s = self.message_session(server, findings);
         let version = self.sessions[s].version;
         if entry.multi_line && self.raw_line(entry) {
-            let text = doc.text().get(entry.span.range()).unwrap_or_default();
+            let text = doc.slice(entry.span).unwrap_or_default();
             let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
             multi_line_message::report(
                 &mut Out {
@@ -633,13 +633,13 @@ impl LifecycleChecker {
         if entry.envelope.is_some() {
             return; // a malformed envelope, reported while reading
         }
-        let text = doc.text().get(span.range()).unwrap_or_default();
+        let text = doc.slice(span).unwrap_or_default();
         if entry.timestamp.is_some() {
             // A line of the client's own log.
             let s = self.session(server);
             if stdout_pollution::is_client_parse_error(text) {
-                let body = log_body(entry, span, doc.text());
-                let body_text = doc.text().get(body.range()).unwrap_or(text);
+                let body = log_body(entry, span, text);
+                let body_text = doc.slice(body).unwrap_or(text);
                 stdout_pollution::client_reported(
                     &mut Out {
                         findings,
@@ -670,6 +670,7 @@ impl LifecycleChecker {
 
 /// The text of a log line after its timestamp and bracketed fields.
 fn log_body(entry: &Entry, line: Span, text: &str) -> Span {
+    // `text` is the text of `line`.
     let fields = [&entry.server, &entry.level]
         .into_iter()
         .flatten()
@@ -678,7 +679,12 @@ fn log_body(entry: &Entry, line: Span, text: &str) -> Span {
     let Some(end) = fields else { return line };
     // Skip the closing bracket and the blanks after it.
     let mut start = end.saturating_add(1);
-    while start < line.end && matches!(text.as_bytes().get(start as usize), Some(b' ' | b'\t')) {
+    let at = |o: u32| {
+        text.as_bytes()
+            .get(o.checked_sub(line.start)? as usize)
+            .copied()
+    };
+    while start < line.end && matches!(at(start), Some(b' ' | b'\t')) {
         start += 1;
     }
     if start >= line.end {

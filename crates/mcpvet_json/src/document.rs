@@ -119,6 +119,9 @@ pub struct JsonDocument<'a> {
     pub(crate) comments: Vec<Span>,
     pub(crate) trailing_commas: Vec<Span>,
     pub(crate) bom: Option<Span>,
+    /// Offset of `text` in the file it was cut from: every public span is shifted by it (a
+    /// chunk of a large file, parsed on its own, still reports offsets in the file).
+    pub(crate) base: u32,
 }
 
 impl fmt::Debug for JsonDocument<'_> {
@@ -130,6 +133,7 @@ impl fmt::Debug for JsonDocument<'_> {
             .field("comments", &self.comments)
             .field("trailing_commas", &self.trailing_commas)
             .field("bom", &self.bom)
+            .field("base", &self.base)
             .finish()
     }
 }
@@ -181,12 +185,63 @@ impl<'a> JsonDocument<'a> {
             comments: Vec::new(),
             trailing_commas: Vec::new(),
             bom: None,
+            base: 0,
         }
     }
 
-    /// The source text the spans point into.
+    /// The source text the nodes come from. For a document cut from a larger file (see
+    /// [`rebase`](Self::rebase)) this is the piece, and spans are offsets in the file: slice it
+    /// with [`slice`](Self::slice).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Offset of [`text`](Self::text) in the file (0 unless [`rebase`](Self::rebase)d).
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// The text of `span` (an offset range in the file), when it lies inside this document's
+    /// text on character boundaries.
+    pub fn slice(&self, span: Span) -> Option<&str> {
+        let start = span.start.checked_sub(self.base)? as usize;
+        let end = span.end.checked_sub(self.base)? as usize;
+        self.text.get(start..end)
+    }
+
+    /// Declares that this document's text starts at offset `base` of a larger file: every
+    /// span it reports (values, comments, trailing commas) moves right by the difference, and
+    /// [`node_at`](Self::node_at) takes file offsets. Diagnostics from the parse are not
+    /// moved; shift them with [`Diagnostic::shift`](mcpvet_diagnostics::Diagnostic::shift).
+    pub fn rebase(&mut self, base: u32) {
+        let delta = i64::from(base) - i64::from(self.base);
+        let shift = |s: Span| {
+            let move_by = |o: u32| u32::try_from(i64::from(o) + delta).unwrap_or(o);
+            Span::new(move_by(s.start), move_by(s.end))
+        };
+        for s in self
+            .comments
+            .iter_mut()
+            .chain(self.trailing_commas.iter_mut())
+        {
+            *s = shift(*s);
+        }
+        self.bom = self.bom.map(shift);
+        self.base = base;
+    }
+
+    /// The same document owning its text (a copy when it was borrowed), so it can outlive the
+    /// buffer it was parsed from and move to another thread.
+    pub fn into_owned(mut self) -> JsonDocument<'static> {
+        JsonDocument {
+            text: Cow::Owned(std::mem::take(&mut self.text).into_owned()),
+            nodes: std::mem::take(&mut self.nodes),
+            roots: std::mem::take(&mut self.roots),
+            comments: std::mem::take(&mut self.comments),
+            trailing_commas: std::mem::take(&mut self.trailing_commas),
+            bom: self.bom,
+            base: self.base,
+        }
     }
 
     /// The first root value (the only one for a plain JSON text), if any text was parsed.
@@ -240,6 +295,7 @@ impl<'a> JsonDocument<'a> {
 
     /// The deepest node whose span contains `offset`.
     pub fn node_at(&self, offset: u32) -> Option<Value<'_>> {
+        let offset = offset.checked_sub(self.base)?;
         let root = self.roots.iter().copied().find(|&r| {
             let n = self.nodes[r as usize];
             n.start <= offset && offset < n.end
@@ -371,7 +427,7 @@ impl<'d> Value<'d> {
 
     /// The span of the value's source text (for a string, including its quotes).
     pub fn span(self) -> Span {
-        self.node().span()
+        self.node().span().shift(self.doc.base)
     }
 
     /// The value's source text.
@@ -411,7 +467,7 @@ impl<'d> Value<'d> {
         let node = self.node();
         (node.kind == Kind::String).then(|| {
             let r = decode::content_range(node);
-            Span::new(r.start as u32, r.end as u32)
+            Span::new(r.start as u32, r.end as u32).shift(self.doc.base)
         })
     }
 

@@ -496,3 +496,36 @@ fn byte_order_mark_is_skipped_but_counted() {
     assert_eq!(outcome.value.bom(), Some(Span::new(0, 3)));
     assert_eq!(outcome.value.root().unwrap().span(), Span::new(3, 11));
 }
+
+#[test]
+fn a_rebased_owned_document_reports_file_offsets() {
+    let file = "[1]\n{\"k\": \"v\", /* c */ \"n\": 2,}\n";
+    let piece = &file[4..];
+    let outcome = parse(piece, &JsonOptions::jsonc());
+    let mut doc = outcome.value.into_owned();
+    doc.rebase(4);
+    let root = doc.root().unwrap();
+    let v = root.get("k").unwrap();
+    assert_eq!(&file[v.span().range()], "\"v\"");
+    assert_eq!(&file[v.content_span().unwrap().range()], "v");
+    assert_eq!(doc.slice(v.span()), Some("\"v\""));
+    assert_eq!(v.source(), "\"v\"");
+    assert_eq!(&file[doc.comments()[0].range()], "/* c */");
+    assert_eq!(&file[doc.trailing_commas()[0].range()], ",");
+    assert_eq!(
+        doc.node_at(v.span().start).map(|n| n.span()),
+        Some(v.span())
+    );
+    assert!(
+        doc.node_at(2).is_none(),
+        "offsets before the piece are not in it"
+    );
+    assert_eq!(doc.slice(Span::new(0, 3)), None);
+    // Rebasing again moves relative to the current base.
+    let before = v.span();
+    doc.rebase(0);
+    assert_eq!(
+        doc.root().unwrap().get("k").unwrap().span().shift(4),
+        before
+    );
+}

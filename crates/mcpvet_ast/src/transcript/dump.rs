@@ -126,7 +126,11 @@ impl Transcript<'_> {
                     extras(&mut out, entry);
                 }
                 EntryKind::NonProtocol { text } => {
-                    let _ = write!(out, "non-protocol {}", quote(&self.text()[text.range()]));
+                    let _ = write!(
+                        out,
+                        "non-protocol {}",
+                        quote(self.document().slice(*text).unwrap_or_default())
+                    );
                     extras(&mut out, entry);
                 }
                 EntryKind::Lifecycle { event } => {

@@ -59,6 +59,7 @@ mod methods;
 mod pairing;
 mod protocol;
 mod read;
+mod rebase;
 mod records;
 #[cfg(feature = "testing")]
 mod testing;

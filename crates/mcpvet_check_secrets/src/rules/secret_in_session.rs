@@ -141,8 +141,11 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
     // otherwise (a JSON array, an export) the document's own search is cheap.
     let few_roots = doc.roots().len() <= 1024;
     let mut todo: Vec<usize> = Vec::new();
+    // Offsets in `source` are relative to the document's text, which may be a piece of the
+    // file (a chunk of a streamed capture): entry spans are offsets in the file.
+    let base = doc.base();
     for anchor in tokens::anchors(source.as_bytes()) {
-        let at = anchor as u32;
+        let at = anchor as u32 + base;
         let after = entries.partition_point(|e| e.span.start <= at);
         // Entries may nest (an Inspector response inside its request): look back a little.
         if let Some(k) = (after.saturating_sub(NEST_LOOKBACK)..after)
@@ -157,8 +160,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
     todo.dedup();
     for index in todo {
         let entry = &entries[index];
-        let (start, end) = (entry.span.start as usize, entry.span.end as usize);
-        let Some(raw) = source.get(start..end) else {
+        let Some(raw) = doc.slice(entry.span) else {
             continue;
         };
         let mut reports: Vec<Report> = Vec::new();
