@@ -1,0 +1,222 @@
+//! Auto-detection: is a text a client configuration or a captured session?
+//!
+//! The decision looks at the start of the text only, so it costs next to nothing on a large
+//! capture:
+//!
+//! - a text starting with `{` (after a byte order mark, white space and comments) is read as
+//!   JSON with comments: its first line when that line holds a whole value followed by more
+//!   lines (JSON Lines), the whole text otherwise (a pretty-printed object). An object with a
+//!   member that only sessions have (`jsonrpc`, `method`, `result`, `error`, `payload`,
+//!   `calls`, `metadata`...) is a session; any other object is a configuration;
+//! - `[` followed by a value (`{`, `[`, `]`) is a JSON array of messages; `[` followed by a
+//!   name (`[mcp_servers.docs]`) is a TOML configuration;
+//! - a first line such as `mcpServers:` or `servers =` is a YAML or TOML configuration;
+//! - anything else (log lines, timestamps, banners) is a session.
+use mcpvet_json::{JsonOptions, Value, ValueKind, parse};
+
+use crate::InputKind;
+
+/// Members whose presence makes an object a session (a JSON-RPC message, a trace event, an
+/// Inspector entry, an SDK record or session, a server signature, a HAR capture).
+const SESSION_KEYS: &[&str] = &[
+    "jsonrpc",
+    "method",
+    "result",
+    "error",
+    "payload",
+    "seq",
+    "calls",
+    "session_id",
+    "metadata",
+    "log",
+    "dir",
+];
+
+/// Members of the server maps of the supported clients.
+const CONFIG_KEYS: &[&str] = &[
+    "mcpServers",
+    "servers",
+    "context_servers",
+    "mcp",
+    "mcp_servers",
+    "inputs",
+];
+
+/// The outcome of [`detect`]: the kind and the clue, in a few words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Detection {
+    /// Configuration or session.
+    pub kind: InputKind,
+    /// Why, in a few words (such as "a JSON object with a server map").
+    pub reason: &'static str,
+}
+
+impl Detection {
+    const fn config(reason: &'static str) -> Self {
+        Detection {
+            kind: InputKind::Config,
+            reason,
+        }
+    }
+
+    const fn session(reason: &'static str) -> Self {
+        Detection {
+            kind: InputKind::Transcript,
+            reason,
+        }
+    }
+}
+
+/// Decides whether `text` is a client configuration or a captured session.
+///
+/// ```
+/// use mcpvet_wasm::{InputKind, detect::detect};
+///
+/// assert_eq!(detect(r#"{"mcpServers": {}}"#).kind, InputKind::Config);
+/// assert_eq!(detect("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").kind, InputKind::Transcript);
+/// assert_eq!(detect("2025-01-01T00:00:00.000Z [info] Message from client: {}").kind, InputKind::Transcript);
+/// ```
+pub fn detect(text: &str) -> Detection {
+    let rest = skip_trivia(text);
+    let Some(first) = rest.chars().next() else {
+        return Detection::config("an empty input");
+    };
+    match first {
+        '{' => detect_object(rest),
+        '[' => {
+            let after = skip_trivia(&rest[1..]);
+            match after.chars().next() {
+                Some('{' | '[' | ']') | None => Detection::session("a JSON array of messages"),
+                Some(_) => Detection::config("a TOML table header"),
+            }
+        }
+        _ => {
+            let line = rest.lines().next().unwrap_or_default().trim_end();
+            let key = line
+                .split([':', '='])
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .trim_matches('"');
+            if line.len() > key.len() && CONFIG_KEYS.contains(&key) {
+                Detection::config("a YAML or TOML server map")
+            } else {
+                Detection::session("lines of a log or capture")
+            }
+        }
+    }
+}
+
+/// Classifies a text that starts with `{`.
+fn detect_object(text: &str) -> Detection {
+    let options = JsonOptions::jsonc();
+    let first_line = text
+        .split_once('\n')
+        .map(|(line, rest)| (line, rest.trim()));
+    if let Some((line, rest)) = first_line
+        && !rest.is_empty()
+    {
+        let outcome = parse(line, &options);
+        if !outcome.has_errors()
+            && let Some(root) = outcome.value.root()
+        {
+            // A complete value on the first line, and more lines: JSON Lines, unless the
+            // object is a configuration written on one line (followed by text).
+            return classify(root).unwrap_or(Detection::session("JSON Lines"));
+        }
+    }
+    let outcome = parse(text, &options);
+    match outcome.value.root() {
+        Some(root) => classify(root).unwrap_or(Detection::config("a JSON object")),
+        None => Detection::config("a JSON object"),
+    }
+}
+
+/// A session or a configuration, when one of the known members says so.
+fn classify(root: Value<'_>) -> Option<Detection> {
+    if root.kind() != ValueKind::Object {
+        return Some(Detection::session("JSON Lines"));
+    }
+    let has = |key: &&str| root.get(key).is_some();
+    if SESSION_KEYS.iter().any(has) || (has(&"message") && has(&"direction")) {
+        Some(Detection::session("JSON-RPC messages or capture records"))
+    } else if CONFIG_KEYS.iter().any(has) {
+        Some(Detection::config("a JSON object with a server map"))
+    } else {
+        None
+    }
+}
+
+/// `text` without a leading byte order mark, white space and JSONC or `#` comments.
+fn skip_trivia(text: &str) -> &str {
+    let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
+    loop {
+        rest = rest.trim_start();
+        if let Some(comment) = rest.strip_prefix("//").or_else(|| rest.strip_prefix('#')) {
+            rest = comment.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(comment) = rest.strip_prefix("/*") {
+            rest = comment.split_once("*/").map_or("", |(_, after)| after);
+        } else {
+            return rest;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(text: &str) -> InputKind {
+        detect(text).kind
+    }
+
+    #[test]
+    fn configurations() {
+        assert_eq!(kind(""), InputKind::Config);
+        assert_eq!(kind("  \n"), InputKind::Config);
+        assert_eq!(kind("{}"), InputKind::Config);
+        assert_eq!(
+            kind(
+                "\u{feff}// settings\n{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\"}\n  }\n}\n"
+            ),
+            InputKind::Config
+        );
+        assert_eq!(kind("{\"servers\": {}, \"inputs\": []}"), InputKind::Config);
+        assert_eq!(kind("{\"mcp\": {\"servers\": {}}}\n"), InputKind::Config);
+        assert_eq!(
+            kind("{\"mcpServers\": {}}\n{\"x\": 1}\n"),
+            InputKind::Config
+        );
+        assert_eq!(
+            kind("# Codex\n[mcp_servers.docs]\ncommand = \"npx\"\n"),
+            InputKind::Config
+        );
+        assert_eq!(kind("mcpServers:\n  docs:\n"), InputKind::Config);
+        // Broken JSON that is not a session: the configuration reader reports it.
+        assert_eq!(kind("{\"mcpServers\": {"), InputKind::Config);
+        assert_eq!(kind("{\"theme\": \"dark\"}"), InputKind::Config);
+    }
+
+    #[test]
+    fn sessions() {
+        let jsonl = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+        assert_eq!(kind(jsonl), InputKind::Transcript);
+        assert_eq!(
+            kind("{\n  \"jsonrpc\": \"2.0\",\n  \"method\": \"ping\",\n  \"id\": 3\n}\n"),
+            InputKind::Transcript
+        );
+        assert_eq!(kind("[{\"jsonrpc\":\"2.0\"}]"), InputKind::Transcript);
+        assert_eq!(kind("[]"), InputKind::Transcript);
+        assert_eq!(
+            kind("{\"seq\":1,\"direction\":\"client-to-server\",\"payload\":{}}\n{\"seq\":2}\n"),
+            InputKind::Transcript
+        );
+        assert_eq!(
+            kind("2025-06-01T10:00:00.000Z [docs] [info] Initializing server...\n"),
+            InputKind::Transcript
+        );
+        assert_eq!(kind("Starting server...\n"), InputKind::Transcript);
+        // An unknown object on each line is still JSON Lines.
+        assert_eq!(kind("{\"a\":1}\n{\"b\":2}\n"), InputKind::Transcript);
+    }
+}

@@ -1,0 +1,241 @@
+//! mcpvet in the browser: the inspector compiled to WebAssembly.
+//!
+//! Position in the pipeline: a thin layer over [`mcpvet_linter`], like the command line. It
+//! takes the bytes of one input, inspects it as a client configuration or a captured session
+//! (or decides which it is), and returns text: the versioned JSON report of
+//! `mcpvet --format json`, with UTF-16 columns for the browser.
+//!
+//! - [`inspect`] returns the JSON report (`{"version": 1, "tool": …, "files": [ … ]}`).
+//! - [`inspect_page`] returns what the page needs in one call: the report, how the kind was
+//!   decided, the byte spans of the server names and the list of messages of a session.
+//! - [`ffi`] exports both to JavaScript under fixed names, through handles to byte buffers
+//!   (see `docs/web.md`); [`site`] builds the static page's generated files.
+//!
+//! Like the library crates it does no I/O and never reads the clock.
+//!
+//! ```
+//! let json = mcpvet_wasm::inspect("auto", br#"{"mcpServers": {"docs": {"command": "npx"}}}"#).unwrap();
+//! assert!(json.starts_with("{\"version\":1,"));
+//! assert!(json.contains("\"kind\":\"config\""));
+//! assert!(mcpvet_wasm::inspect("yaml", b"").is_err());
+//! ```
+#![warn(clippy::disallowed_methods)]
+#![warn(missing_docs)]
+
+pub mod detect;
+pub mod ffi;
+pub mod page;
+pub mod site;
+
+use std::fmt;
+
+use mcpvet_json::decode_utf8;
+use mcpvet_linter::render::json::{JsonReportOptions, render_json};
+use mcpvet_linter::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
+use mcpvet_text::{SourceFile, TextError};
+
+pub use mcpvet_linter::InputKind;
+
+use crate::detect::{Detection, detect};
+
+/// The name the input gets in the report when the caller gives none: `-`, as for standard
+/// input, so that neither reader guesses anything from a file name.
+pub const UNNAMED: &str = "-";
+
+/// How to read an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Decide from the content ([`detect::detect`]).
+    Auto,
+    /// A client configuration.
+    Config,
+    /// A captured session.
+    Transcript,
+}
+
+impl Mode {
+    /// `auto`, `config` or `transcript` (also `session`).
+    pub fn parse(text: &str) -> Option<Mode> {
+        match text {
+            "auto" => Some(Mode::Auto),
+            "config" | "configuration" => Some(Mode::Config),
+            "transcript" | "session" => Some(Mode::Transcript),
+            _ => None,
+        }
+    }
+}
+
+/// Why an input could not be inspected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InspectError {
+    /// The mode is not `auto`, `config` or `transcript`.
+    UnknownMode(String),
+    /// The input is longer than `u32` offsets address.
+    TooLarge(TextError),
+}
+
+impl fmt::Display for InspectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InspectError::UnknownMode(mode) => write!(
+                f,
+                "unknown mode `{mode}`; expected `auto`, `config` or `transcript`"
+            ),
+            InspectError::TooLarge(err) => err.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for InspectError {}
+
+/// One inspected input: the report and, in auto mode, how its kind was decided.
+#[derive(Debug, Clone)]
+pub struct Inspection {
+    /// What mcpvet found; invalid UTF-8 in the input is among the findings (MCP008).
+    pub report: FileReport,
+    /// The auto-detection, when the mode was [`Mode::Auto`].
+    pub detection: Option<Detection>,
+}
+
+/// Inspects `bytes` (UTF-8; invalid bytes are reported and read as `?`) in `mode`, under the
+/// name `file_name` (which helps detect a configuration's client, as `.vscode/mcp.json` does),
+/// or [`UNNAMED`].
+///
+/// # Errors
+///
+/// [`InspectError::TooLarge`] when the input is longer than `u32::MAX` bytes.
+pub fn analyze(
+    mode: Mode,
+    file_name: Option<&str>,
+    bytes: &[u8],
+) -> Result<Inspection, InspectError> {
+    let decoded = decode_utf8(bytes);
+    let name = file_name.filter(|n| !n.is_empty()).unwrap_or(UNNAMED);
+    let source = SourceFile::new(name, decoded.text.as_ref()).map_err(InspectError::TooLarge)?;
+    let detection = (mode == Mode::Auto).then(|| detect(source.text()));
+    let kind = match (mode, detection) {
+        (Mode::Transcript, _) => InputKind::Transcript,
+        (Mode::Auto, Some(d)) => d.kind,
+        _ => InputKind::Config,
+    };
+    let mut report = if kind == InputKind::Transcript {
+        lint_transcript(&source, &TranscriptOptions::default())
+    } else {
+        lint_config(&source, &ConfigOptions::default())
+    };
+    if !decoded.diagnostics.is_empty() {
+        report.merge(decoded.diagnostics);
+    }
+    Ok(Inspection { report, detection })
+}
+
+/// The JSON report of one inspected input: the document of `mcpvet --format json`, on one
+/// line, with `column_utf16` and `end_column_utf16` beside every column.
+pub fn report_json(report: FileReport) -> String {
+    let options = JsonReportOptions::new()
+        .with_utf16_columns(true)
+        .with_compact(true);
+    let mut json = render_json(&[report], &options);
+    if json.ends_with('\n') {
+        json.pop();
+    }
+    json
+}
+
+/// Inspects `bytes` in `mode` (`auto`, `config` or `transcript`) and returns the JSON report.
+///
+/// # Errors
+///
+/// An unknown mode, or an input longer than `u32::MAX` bytes.
+pub fn inspect(mode: &str, bytes: &[u8]) -> Result<String, InspectError> {
+    inspect_named(mode, None, bytes)
+}
+
+/// [`inspect`] with a file name (see [`analyze`]).
+///
+/// # Errors
+///
+/// An unknown mode, or an input longer than `u32::MAX` bytes.
+pub fn inspect_named(
+    mode: &str,
+    file_name: Option<&str>,
+    bytes: &[u8],
+) -> Result<String, InspectError> {
+    let mode = Mode::parse(mode).ok_or_else(|| InspectError::UnknownMode(mode.to_owned()))?;
+    analyze(mode, file_name, bytes).map(|i| report_json(i.report))
+}
+
+/// Inspects `bytes` and returns what the page shows (see [`page::render`]).
+///
+/// # Errors
+///
+/// An unknown mode, or an input longer than `u32::MAX` bytes.
+pub fn inspect_page(
+    mode: &str,
+    file_name: Option<&str>,
+    bytes: &[u8],
+) -> Result<String, InspectError> {
+    let mode = Mode::parse(mode).ok_or_else(|| InspectError::UnknownMode(mode.to_owned()))?;
+    analyze(mode, file_name, bytes).map(page::render)
+}
+
+/// The error object the exported functions return instead of a report:
+/// `{"error": "message"}`.
+pub fn error_json(err: &InspectError) -> String {
+    serde_json::json!({ "error": err.to_string() }).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::*;
+
+    fn report(mode: &str, name: Option<&str>, bytes: &[u8]) -> Value {
+        serde_json::from_str(&inspect_named(mode, name, bytes).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn modes_and_errors() {
+        assert_eq!(Mode::parse("session"), Some(Mode::Transcript));
+        assert_eq!(Mode::parse("Config"), None);
+        let err = inspect("yaml", b"{}").unwrap_err();
+        assert_eq!(
+            error_json(&err),
+            r#"{"error":"unknown mode `yaml`; expected `auto`, `config` or `transcript`"}"#
+        );
+        let session = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n";
+        assert_eq!(
+            report("auto", None, session)["files"][0]["kind"],
+            "transcript"
+        );
+        assert_eq!(
+            report("config", None, session)["files"][0]["kind"],
+            "config"
+        );
+    }
+
+    #[test]
+    fn invalid_utf8_is_a_finding_and_offsets_are_kept() {
+        let r = report(
+            "config",
+            None,
+            b"{\"mcpServers\": {\"a\xff\": {\"command\": \"/bin/x\"}}}",
+        );
+        let findings = r["files"][0]["findings"].as_array().unwrap();
+        let bad = findings.iter().find(|f| f["code"] == "MCP008").unwrap();
+        assert_eq!(bad["span"]["start"], 18);
+        assert_eq!(r["files"][0]["path"], UNNAMED);
+    }
+
+    #[test]
+    fn the_file_name_decides_the_client() {
+        let text = br#"{"servers": {"docs": {"type": "stdio", "command": "npx", "arg": []}}}"#;
+        let vscode = report("config", Some(".vscode/mcp.json"), text);
+        assert_eq!(vscode["files"][0]["dialect"]["name"], "vscode");
+        assert_eq!(vscode["files"][0]["path"], ".vscode/mcp.json");
+        // UTF-16 columns are there for the browser.
+        assert!(vscode["files"][0]["findings"][0]["column_utf16"].is_u64());
+    }
+}

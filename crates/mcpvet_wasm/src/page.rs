@@ -1,0 +1,366 @@
+//! What the page shows, in one JSON object:
+//!
+//! ```json
+//! {"kind": "transcript",
+//!  "detected": {"kind": "transcript", "reason": "JSON-RPC messages or capture records"},
+//!  "bytes": 1234,
+//!  "servers": [{"start": 21, "end": 27}],
+//!  "messages": [{"index": 0, "item": null, "line": 1, "start": 0, "end": 57,
+//!                "direction": "client-to-server", "kind": "request",
+//!                "method": "initialize", "id": "1", "paired": true}],
+//!  "messages_total": 1,
+//!  "report": {"version": 1, "tool": {...}, "files": [{...}]}}
+//! ```
+//!
+//! - `report` is exactly [`report_json`]: the report of
+//!   `mcpvet --format json` with UTF-16 columns.
+//! - `detected` is `null` unless the mode was `auto`.
+//! - `servers` holds the byte span of each server's name, in the order of
+//!   `report.files[0].servers` (the report gives only its line and column).
+//! - `messages` lists the protocol messages of a session in order (a batch's elements one by
+//!   one, with `item` their position in it; at most [`MESSAGE_LIMIT`]; `messages_total` says
+//!   how many there are). `direction` is `null` when unknown; `paired` is `true` or `false`
+//!   for requests and responses (answered, or answering a known request) and `null` for the
+//!   other kinds. Method names and ids that hold the text of a secret are masked.
+//!
+//! Every offset is a byte offset into the input; the page converts to UTF-16 when it selects.
+use std::collections::HashSet;
+
+use mcpvet_ast::transcript::{
+    AbbreviatedKind, Direction, EntryKind, Message, MessageRef, RecordRole, read_transcript,
+};
+use mcpvet_linter::mask_secret;
+use mcpvet_text::Span;
+use serde::Serialize;
+
+use crate::{InputKind, Inspection, report_json};
+
+/// The most messages listed: more are counted in `messages_total` but not listed.
+pub const MESSAGE_LIMIT: usize = 100_000;
+
+/// Longest method or id shown, in characters.
+const TEXT_LIMIT: usize = 80;
+
+#[derive(Serialize)]
+struct Head<'a> {
+    kind: &'static str,
+    detected: Option<DetectedEntry>,
+    bytes: usize,
+    servers: Vec<SpanEntry>,
+    messages: Option<&'a [MessageRow]>,
+    messages_total: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct DetectedEntry {
+    kind: &'static str,
+    reason: &'static str,
+}
+
+#[derive(Serialize)]
+struct SpanEntry {
+    start: u32,
+    end: u32,
+}
+
+/// One protocol message of a session, as the page lists it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MessageRow {
+    /// The 0-based message index.
+    pub index: u32,
+    /// The position inside a batch, for a batch's elements.
+    pub item: Option<usize>,
+    /// The 1-based line the entry starts on.
+    pub line: u32,
+    /// Byte offset where the message starts.
+    pub start: u32,
+    /// Byte offset just after the message.
+    pub end: u32,
+    /// `client-to-server` or `server-to-client`, when known.
+    pub direction: Option<&'static str>,
+    /// `request`, `notification`, `response`, `error`, `batch` or `invalid`.
+    pub kind: &'static str,
+    /// The method, for requests and notifications.
+    pub method: Option<String>,
+    /// The id as written (`1`, `"abc"`), or the capture's correlation key.
+    pub id: Option<String>,
+    /// Whether a request was answered, or a response answers a known request; `None` for
+    /// notifications and the other kinds.
+    pub paired: Option<bool>,
+}
+
+/// The page's JSON object for an inspection (see the [module documentation](self)).
+pub fn render(inspection: Inspection) -> String {
+    let Inspection { report, detection } = inspection;
+    let text = report.source.text();
+    let is_session = report.kind == InputKind::Transcript;
+    let rows = if is_session {
+        // The file name the report was read under, so that the format is detected alike.
+        let name = Some(report.source.name()).filter(|n| *n != crate::UNNAMED);
+        messages(text, name, &report.redactions)
+    } else {
+        Vec::new()
+    };
+    let total = rows.len();
+    let head = Head {
+        kind: report.kind.name(),
+        detected: detection.map(|d| DetectedEntry {
+            kind: d.kind.name(),
+            reason: d.reason,
+        }),
+        bytes: text.len(),
+        servers: report
+            .servers
+            .iter()
+            .map(|s| SpanEntry {
+                start: s.name_span.start,
+                end: s.name_span.end,
+            })
+            .collect(),
+        messages: is_session.then_some(&rows[..total.min(MESSAGE_LIMIT)]),
+        messages_total: is_session.then_some(total),
+    };
+    // The head is an object with members; the report goes last, as its text (no second
+    // serialization).
+    let mut out = serde_json::to_string(&head).unwrap_or_default();
+    if out.ends_with('}') {
+        out.pop();
+        out.push(',');
+    } else {
+        out = String::from("{");
+    }
+    out.push_str("\"report\":");
+    out.push_str(&report_json(report));
+    out.push('}');
+    out
+}
+
+/// The protocol messages of the session `text` (read as
+/// [`lint_transcript`](mcpvet_linter::lint_transcript) reads a file named `file_name`), in
+/// order, with what `redactions` covers masked.
+pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec<MessageRow> {
+    let transcript = read_transcript(text, file_name, None).value;
+    let requests: HashSet<MessageRef> = transcript.links().iter().map(|l| l.request).collect();
+    let responses: HashSet<MessageRef> = transcript.links().iter().map(|l| l.response).collect();
+    // Answered (for a request) or answering a known request (for a response).
+    let paired = |at: MessageRef, is_request: bool| {
+        Some(if is_request {
+            requests.contains(&at)
+        } else {
+            responses.contains(&at)
+        })
+    };
+    let method = |span: Span| shown_text(text, span, redactions, true);
+    let id = |span: Span| shown_text(text, span, redactions, false);
+    let mut rows = Vec::new();
+    for (i, entry) in transcript.entries().iter().enumerate() {
+        let at = MessageRef::entry(i);
+        let row = |kind: &'static str, span: Span| MessageRow {
+            index: entry.index,
+            item: None,
+            line: entry.line,
+            start: span.start,
+            end: span.end,
+            direction: entry.direction.map(Direction::as_str),
+            kind,
+            method: None,
+            id: None,
+            paired: None,
+        };
+        let wire = |message: &Message, at: MessageRef, span: Span| MessageRow {
+            method: message.method().map(|m| method(m.span)),
+            id: message.id().map(|i| id(i.span)),
+            paired: match message {
+                Message::Request { .. } => paired(at, true),
+                Message::Response { .. } | Message::ErrorResponse { .. } => paired(at, false),
+                _ => None,
+            },
+            item: at.item,
+            ..row(message.kind_name(), span)
+        };
+        match &entry.kind {
+            EntryKind::Message(Message::Batch { items, .. }) if !items.is_empty() => {
+                for (j, message) in items.iter().enumerate() {
+                    let at = MessageRef {
+                        entry: i,
+                        item: Some(j),
+                    };
+                    rows.push(wire(message, at, transcript.value(message.node()).span()));
+                }
+            }
+            EntryKind::Message(message) => rows.push(wire(message, at, entry.span)),
+            EntryKind::Abbreviated(a) => rows.push(MessageRow {
+                method: a.method.as_ref().map(|m| method(m.span)),
+                id: a.id.as_ref().map(|i| id(i.span)),
+                paired: match a.kind {
+                    AbbreviatedKind::Request => paired(at, true),
+                    AbbreviatedKind::Notification => None,
+                    AbbreviatedKind::Response | AbbreviatedKind::ErrorResponse => paired(at, false),
+                },
+                ..row(a.kind.name(), entry.span)
+            }),
+            EntryKind::Reconstructed(r) => rows.push(MessageRow {
+                method: r
+                    .method
+                    .map(str::to_owned)
+                    .or_else(|| r.recorded_method.as_ref().map(|m| method(m.span))),
+                id: r.correlation.as_ref().map(|c| id(c.span)),
+                paired: paired(at, r.role == RecordRole::Request),
+                ..row(r.role.name(), entry.span)
+            }),
+            EntryKind::NonProtocol { .. }
+            | EntryKind::Lifecycle { .. }
+            | EntryKind::Http { .. } => {}
+        }
+    }
+    rows
+}
+
+/// The text of `span` for display (a string without its quotes when `unquote` and it has no
+/// escape), cut to [`TEXT_LIMIT`] characters, masked when it overlaps a redaction.
+fn shown_text(text: &str, span: Span, redactions: &[Span], unquote: bool) -> String {
+    let raw = text
+        .get(span.start as usize..span.end as usize)
+        .unwrap_or("");
+    let value = match raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        Some(inner) if unquote && !inner.contains('\\') => inner,
+        _ => raw,
+    };
+    if redactions
+        .iter()
+        .any(|r| r.start < span.end && span.start < r.end)
+    {
+        return mask_secret(value);
+    }
+    if value.chars().nth(TEXT_LIMIT).is_some() {
+        let mut cut: String = value.chars().take(TEXT_LIMIT - 1).collect();
+        cut.push('…');
+        cut
+    } else {
+        value.to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::*;
+    use crate::inspect_page;
+
+    fn page(mode: &str, name: Option<&str>, text: &str) -> Value {
+        serde_json::from_str(&inspect_page(mode, name, text.as_bytes()).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn configuration_servers_have_their_name_spans() {
+        let text = "{\"mcpServers\": {\"bü😀\": {\"command\": \"/bin/a\"}, \"b\": {\"url\": \"https://x.example/mcp\"}}}";
+        let p = page("auto", None, text);
+        assert_eq!(p["kind"], "config");
+        assert_eq!(p["detected"]["kind"], "config");
+        assert_eq!(p["bytes"], text.len());
+        assert!(p["messages"].is_null() && p["messages_total"].is_null());
+        let names: Vec<&str> = p["servers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                &text[s["start"].as_u64().unwrap() as usize..s["end"].as_u64().unwrap() as usize]
+            })
+            .collect();
+        assert_eq!(names, ["\"bü😀\"", "\"b\""]);
+        let report: Value =
+            serde_json::from_str(&crate::inspect_named("auto", None, text.as_bytes()).unwrap())
+                .unwrap();
+        assert_eq!(p["report"], report);
+        assert_eq!(
+            report["files"][0]["servers"][1]["transport"],
+            "streamable-http"
+        );
+    }
+
+    #[test]
+    fn session_messages_in_order_with_batches_and_pairing() {
+        let text = concat!(
+            r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-03-26","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}"#,
+            "\n",
+            "banner text\n",
+            r#"[{"jsonrpc":"2.0","id":"a","method":"tools/list"},{"jsonrpc":"2.0","method":"notifications/initialized"}]"#,
+            "\n",
+            r#"{"jsonrpc":"2.0","id":7,"result":{}}"#,
+            "\n",
+        );
+        let p = page("transcript", None, text);
+        assert!(p["detected"].is_null());
+        assert_eq!(p["messages_total"], 5);
+        let rows = p["messages"].as_array().unwrap();
+        let summary: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "#{}{} {} {} {} {}",
+                    r["index"],
+                    r["item"]
+                        .as_u64()
+                        .map(|i| format!("[{i}]"))
+                        .unwrap_or_default(),
+                    r["kind"].as_str().unwrap(),
+                    r["method"].as_str().unwrap_or("-"),
+                    r["id"].as_str().unwrap_or("-"),
+                    r["paired"],
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                "#0 request initialize 1 true",
+                "#1 response - 1 true",
+                "#2[0] request tools/list \"a\" false",
+                "#2[1] notification notifications/initialized - null",
+                "#3 response - 7 false",
+            ]
+        );
+        // Spans: a whole line, and a batch element inside its line.
+        let span = |r: &Value| {
+            &text[r["start"].as_u64().unwrap() as usize..r["end"].as_u64().unwrap() as usize]
+        };
+        assert_eq!(span(&rows[4]), r#"{"jsonrpc":"2.0","id":7,"result":{}}"#);
+        assert_eq!(
+            span(&rows[2]),
+            r#"{"jsonrpc":"2.0","id":"a","method":"tools/list"}"#
+        );
+        assert_eq!(rows[0]["direction"], "client-to-server");
+        assert_eq!(rows[1]["direction"], "server-to-client");
+        assert_eq!(rows[4]["line"], 5);
+    }
+
+    #[test]
+    fn shown_text_unquotes_cuts_and_masks() {
+        let text = r#"["tools/list", "a\"b", "ghp_0123456789abcdef"]"#;
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap() as u32;
+            Span::new(start, start + needle.len() as u32)
+        };
+        assert_eq!(
+            shown_text(text, at("\"tools/list\""), &[], true),
+            "tools/list"
+        );
+        assert_eq!(
+            shown_text(text, at("\"tools/list\""), &[], false),
+            "\"tools/list\""
+        );
+        assert_eq!(shown_text(text, at(r#""a\"b""#), &[], true), r#""a\"b""#);
+        let secret = at("\"ghp_0123456789abcdef\"");
+        assert_eq!(
+            shown_text(text, secret, &[secret], true),
+            "ghp_… (20 chars)"
+        );
+        let long = format!("\"{}\"", "x".repeat(100));
+        let cut = shown_text(&long, Span::new(0, long.len() as u32), &[], true);
+        assert_eq!(cut.chars().count(), TEXT_LIMIT);
+        assert!(cut.ends_with('…'));
+    }
+}

@@ -1,0 +1,560 @@
+// Real-browser tests of the mcpvet page (web/, built into web/dist by scripts/build-web):
+// headless Chromium driven by playwright-core, against the page served on 127.0.0.1 by
+// scripts/serve-web, which these tests start and stop themselves.
+//
+// Run them with scripts/test-browser (it builds the page, the CLI and the 10 MB session
+// first). Environment:
+//   MCPVET_DIST          the built page (default: web/dist)
+//   MCPVET_BIN           the mcpvet binary whose --format json the page must match
+//                        (default: $CARGO_TARGET_DIR or target, then debug/mcpvet)
+//   MCPVET_SESSION_10MB  a 10 MB session for the timing (default: tests/browser/output/session-10MB.jsonl;
+//                        the timing test is skipped when it is missing)
+//   MCPVET_CHROMIUM      the browser (default: /usr/bin/chromium)
+import { after, before, describe, test } from "node:test";
+import assert from "node:assert/strict";
+import { spawn, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..", "..");
+const output = path.join(here, "output");
+const dist = path.resolve(root, process.env.MCPVET_DIST || "web/dist");
+const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || "target");
+const mcpvet = process.env.MCPVET_BIN || path.join(targetDir, "debug", "mcpvet");
+const session10mb = process.env.MCPVET_SESSION_10MB || path.join(output, "session-10MB.jsonl");
+const chromiumPath = process.env.MCPVET_CHROMIUM || "/usr/bin/chromium";
+
+/** The examples behind the page's "Load example" buttons (scripts/build-web). */
+const samples = {
+  config: path.join(root, "examples/claude_desktop_config.json"),
+  transcript: path.join(root, "web/samples/session.jsonl"),
+};
+
+/** The page's own files: the only requests it may make. */
+const PAGE_FILES = new Set(["/", "/index.html", "/style.css", "/app.js", "/mcpvet-wasm.js", "/samples.js", "/favicon.svg"]);
+
+let server;
+let origin;
+let browser;
+let context;
+let page;
+/** Every request the browser made, and those that are not the page's own files. */
+const requests = [];
+const foreign = [];
+/** Responses that were not a success (a missing file of the page). */
+const failed = [];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(url, deadline) {
+  while (Date.now() < deadline) {
+    const ok = await new Promise((resolve) => {
+      http.get(url, (res) => { res.resume(); resolve(res.statusCode === 200); }).on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the page server did not answer at ${url}`);
+}
+
+/**
+ * The CLI's JSON report of `file` (`mcpvet config|transcript --format json FILE`), or of
+ * `stdin` when `file` is `-`.
+ */
+function cliReport(kind, file, stdin) {
+  let stdout;
+  try {
+    stdout = execFileSync(mcpvet, [kind, "--format", "json", "--fail-on", "never", file], {
+      encoding: "utf8",
+      maxBuffer: 1 << 30,
+      input: stdin,
+    });
+  } catch (err) {
+    throw new Error(`${mcpvet} ${kind} --format json failed: ${err.stderr || err.message}`);
+  }
+  const report = JSON.parse(stdout);
+  assert.equal(report.version, 1);
+  assert.equal(report.files.length, 1);
+  return report.files[0];
+}
+
+/** What the page shows: metrics, findings, servers, session facts. */
+async function shown() {
+  return page.evaluate(() => {
+    const text = (node, sel) => node.querySelector(sel)?.textContent ?? null;
+    return {
+      state: document.getElementById("result").dataset.state,
+      status: document.getElementById("status").textContent,
+      metrics: Object.fromEntries(
+        [...document.querySelectorAll("#metrics .metric")].map((m) => [
+          m.dataset.metric,
+          Number(m.querySelector("dd").textContent.replace(/,/g, "")),
+        ]),
+      ),
+      findings: [...document.querySelectorAll("#findings li.finding")].map((li) => ({
+        severity: text(li, ".severity"),
+        code: text(li, ".code"),
+        href: li.querySelector(".code").getAttribute("href"),
+        message: text(li, ".message"),
+        path: text(li, ".path"),
+        where: text(li, ".where"),
+        help: text(li, ".help"),
+      })),
+      servers: [...document.querySelectorAll("#servers tbody tr")].map((tr) => ({
+        name: tr.cells[0].textContent,
+        transport: tr.cells[1].textContent,
+        target: tr.cells[2].textContent,
+        state: tr.cells[3].textContent,
+      })),
+      digest: text(document, "[data-field=tools_digest]"),
+      facts: text(document, "#session-facts"),
+      messages: [...document.querySelectorAll("#messages tbody tr")].map((tr) => ({
+        label: tr.cells[0].textContent,
+        direction: tr.cells[2].textContent,
+        kind: tr.cells[3].textContent,
+        method: tr.cells[4].textContent,
+        id: tr.cells[5].textContent,
+        paired: tr.cells[6].textContent,
+      })),
+    };
+  });
+}
+
+/** The findings of a report as the page shows them. */
+function expectedFindings(file) {
+  return file.findings.map((f) => ({
+    severity: f.severity,
+    code: f.code,
+    href: `rules/${f.code}.html`,
+    message: f.message,
+    path: f.path,
+    where: `Line ${f.line}, column ${f.column}${f.path ? ` · ${f.path}` : ""}`,
+    help: f.help,
+  }));
+}
+
+async function inspect() {
+  await page.evaluate(() => {
+    delete document.getElementById("result").dataset.state;
+  });
+  await page.click("#inspect");
+  await page.waitForFunction(() => {
+    const state = document.getElementById("result").dataset.state;
+    return state && state !== "empty" ? true : document.getElementById("status").dataset.tone === "error";
+  }, null, { timeout: 60_000 });
+}
+
+/** The text the input has selected. */
+async function selection() {
+  return page.evaluate(() => {
+    const input = document.getElementById("input");
+    return {
+      text: input.value.substring(input.selectionStart, input.selectionEnd),
+      start: input.selectionStart,
+      end: input.selectionEnd,
+      focused: document.activeElement === input,
+    };
+  });
+}
+
+/** The text of bytes `start..end` of `bytes`. */
+function slice(bytes, start, end) {
+  return bytes.subarray(start, end).toString("utf8");
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(dist, "index.html")), `${dist}/index.html is missing: run scripts/build-web`);
+  assert.ok(fs.existsSync(mcpvet), `${mcpvet} is missing: cargo build -p mcpvet_cli`);
+  assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: apt-get install chromium`);
+  fs.mkdirSync(output, { recursive: true });
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  server = spawn(path.join(root, "scripts/serve-web"), [String(port), dist], { stdio: ["ignore", "ignore", "pipe"] });
+  server.stderr.on("data", () => {});
+  await waitForServer(`${origin}/index.html`, Date.now() + 15_000);
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.on("request", (request) => {
+    const url = new URL(request.url());
+    requests.push(request.url());
+    const own = url.origin === origin && (PAGE_FILES.has(url.pathname) || /^\/rules\/[A-Za-z0-9]+\.html$/.test(url.pathname));
+    if (!own) foreign.push(request.url());
+  });
+  context.on("response", (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+  });
+  page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  page.errors = errors;
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30_000 });
+  assert.equal(await page.evaluate(() => document.body.dataset.ready), "true");
+});
+
+after(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) server.kill("SIGTERM");
+});
+
+describe("examples match the CLI's JSON report", () => {
+  test("configuration example: metrics, findings and servers", async () => {
+    const expected = cliReport("config", samples.config);
+    await page.click("#example-config");
+    assert.equal(await page.inputValue("#input"), fs.readFileSync(samples.config, "utf8"));
+    assert.equal(await page.inputValue("#file-name"), "claude_desktop_config.json");
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.deepEqual(got.metrics, {
+      servers: expected.summary.servers,
+      errors: expected.summary.errors,
+      warnings: expected.summary.warnings,
+      infos: expected.summary.infos,
+    });
+    assert.ok(expected.findings.length >= 3, "the example shows several problems");
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    assert.deepEqual(
+      got.servers.map((s) => [s.name, s.transport, s.state]),
+      expected.servers.map((s) => [s.name, s.transport, s.disabled ? "disabled" : "enabled"]),
+    );
+    await page.screenshot({ path: path.join(output, "config.png"), fullPage: true });
+  });
+
+  test("session example: metrics, findings, phase, tool digest and messages", async () => {
+    const expected = cliReport("transcript", samples.transcript);
+    await page.click("#example-transcript");
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    const s = expected.summary;
+    assert.deepEqual(got.metrics, {
+      messages: s.messages,
+      requests: s.requests,
+      responses: s.responses,
+      notifications: s.notifications,
+      tools: s.tools,
+      unpaired_ids: s.unpaired_ids,
+      errors: s.errors,
+      warnings: s.warnings,
+      infos: s.infos,
+    });
+    assert.ok(expected.findings.length >= 3, "the example has findings");
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    assert.equal(got.digest, expected.tools_digest);
+    assert.match(got.facts, new RegExp(`${expected.phase.reached}.*${expected.phase.last_event}`));
+    assert.match(got.facts, new RegExp(expected.protocol.version));
+    // One row per message, in order; the unpaired ones are the report's unpaired ids.
+    assert.equal(got.messages.length, s.messages);
+    assert.deepEqual(got.messages.map((m) => m.label), got.messages.map((_, i) => `#${i}`));
+    assert.equal(got.messages.filter((m) => m.paired === "no").length, s.unpaired_ids);
+    assert.deepEqual(got.messages[0], {
+      label: "#0",
+      direction: "client → server",
+      kind: "request",
+      method: "initialize",
+      id: "0",
+      paired: "yes",
+    });
+    await page.screenshot({ path: path.join(output, "transcript.png"), fullPage: true });
+  });
+});
+
+describe("selecting spans", () => {
+  for (const kind of ["config", "transcript"]) {
+    test(`each finding of the ${kind} example selects the text of its span`, async () => {
+      const expected = cliReport(kind, samples[kind]);
+      const bytes = fs.readFileSync(samples[kind]);
+      await page.click(`#example-${kind}`);
+      await inspect();
+      const buttons = page.locator("#findings li.finding button.locate");
+      assert.equal(await buttons.count(), expected.findings.length);
+      let nonAsciiBefore = 0;
+      for (let i = 0; i < expected.findings.length; i++) {
+        const { start, end } = expected.findings[i].span;
+        await buttons.nth(i).click();
+        const got = await selection();
+        assert.ok(got.focused, "the input has the focus");
+        assert.equal(got.text, slice(bytes, start, end), `finding ${i} (${expected.findings[i].code})`);
+        if (got.start !== start) nonAsciiBefore += 1;
+      }
+      if (kind === "transcript") {
+        // UTF-16 and byte offsets differ for some spans: the conversion was exercised.
+        assert.ok(nonAsciiBefore > 0, "the example has non-ASCII text before a finding");
+      }
+    });
+  }
+
+  test("a span after astral and accented characters (UTF-16 ≠ bytes ≠ code points)", async () => {
+    const text = '{\n  "mcpServers": {\n    "bücher-😀📚": {"command": "/usr/bin/b", "arg": ["ü"]},\n    "naïve": {"command": "/usr/bin/n", "envv": {}}\n  }\n}\n';
+    await page.click("#clear");
+    await page.fill("#input", text);
+    await page.fill("#file-name", "claude_desktop_config.json");
+    await page.check('input[name="mode"][value="config"]');
+    await inspect();
+    const file = fs.mkdtempSync(path.join(output, "astral-"));
+    const input = path.join(file, "claude_desktop_config.json");
+    fs.writeFileSync(input, text);
+    const expected = cliReport("config", input);
+    fs.rmSync(file, { recursive: true });
+    const bytes = Buffer.from(text, "utf8");
+    const codes = expected.findings.map((f) => f.code);
+    assert.ok(codes.includes("MCP101"), `unknown fields are reported (${codes})`);
+    const buttons = page.locator("#findings li.finding button.locate");
+    for (let i = 0; i < expected.findings.length; i++) {
+      const { start, end } = expected.findings[i].span;
+      await buttons.nth(i).click();
+      const got = await selection();
+      assert.equal(got.text, slice(bytes, start, end));
+    }
+    // The server names select their exact text too.
+    const names = page.locator("#servers tbody button.locate");
+    await names.nth(0).click();
+    assert.equal((await selection()).text, '"bücher-😀📚"');
+    await names.nth(1).click();
+    assert.equal((await selection()).text, '"naïve"');
+  });
+
+  test("a message of the session example selects its line", async () => {
+    const bytes = fs.readFileSync(samples.transcript);
+    const lines = bytes.toString("utf8").split("\n");
+    await page.click("#example-transcript");
+    await inspect();
+    const rows = page.locator("#messages tbody button.locate");
+    const count = await rows.count();
+    for (const i of [0, 1, count - 1]) {
+      await rows.nth(i).click();
+      const got = await selection();
+      const line = Number(await page.locator("#messages tbody tr").nth(i).locator("td").nth(1).textContent());
+      assert.equal(got.text, lines[line - 1], `message ${i}`);
+    }
+  });
+});
+
+describe("clearing and unreadable input", () => {
+  test("Clear empties the input and the result", async () => {
+    await page.click("#example-config");
+    await inspect();
+    await page.click("#clear");
+    assert.equal(await page.inputValue("#input"), "");
+    assert.equal(await page.isHidden("#result"), true);
+    assert.equal(await page.locator("#findings li").count(), 0);
+  });
+
+  test("an empty input says so and shows no result", async () => {
+    await page.click("#example-config");
+    await inspect();
+    await page.fill("#input", "  \n ");
+    await page.click("#inspect");
+    assert.equal(await page.isHidden("#result"), true);
+    assert.equal(
+      await page.textContent("#status"),
+      "Nothing to inspect: the input is empty. Paste a configuration or a session, or load an example.",
+    );
+  });
+
+  test("garbage replaces the previous result with a plain message", async () => {
+    const garbage = "this is not json {{{";
+    const asSession = cliReport("transcript", "-", garbage);
+    const asConfig = cliReport("config", "-", garbage);
+    // The page names the first finding that says the input could not be read at all.
+    const fatal = (file) => file.findings.find((f) => ["MCP001", "MCP008", "MCP009", "MCP010"].includes(f.code) && f.severity === "error");
+    const because = (f) => `${f.message} (${f.code} at line ${f.line}, column ${f.column}).`;
+
+    await page.click("#example-transcript");
+    await inspect();
+    assert.ok((await shown()).findings.length > 1);
+    await page.fill("#input", garbage);
+    await page.fill("#file-name", "");
+    await page.check('input[name="mode"][value="auto"]');
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "unreadable");
+    assert.equal(
+      got.status,
+      `This does not look like an MCP client configuration or a captured session: ${because(fatal(asSession))}`,
+    );
+    assert.equal(fatal(asSession).code, "MCP010");
+    // Nothing of the previous result is left: no metrics of a session, no messages.
+    assert.deepEqual(Object.keys(got.metrics), ["errors", "warnings", "infos"]);
+    assert.equal(await page.isHidden("#messages-section"), true);
+    assert.equal(await page.isHidden("#transcript-info"), true);
+    assert.deepEqual(got.findings, expectedFindings(asSession));
+    // Read as a configuration: the JSON syntax error, with its position.
+    await page.check('input[name="mode"][value="config"]');
+    await inspect();
+    assert.equal(fatal(asConfig).code, "MCP001");
+    assert.equal(
+      await page.textContent("#status"),
+      `This could not be read as a client configuration: ${because(fatal(asConfig))}`,
+    );
+    assert.equal(await page.isHidden("#servers-section"), true);
+  });
+
+  test("auto-detection tells a configuration from a session", async () => {
+    for (const [kind, file] of Object.entries(samples)) {
+      await page.fill("#input", fs.readFileSync(file, "utf8"));
+      await page.fill("#file-name", "");
+      await page.check('input[name="mode"][value="auto"]');
+      await inspect();
+      assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), kind);
+      assert.match(await page.textContent("#result-what"), /^Detected a /);
+    }
+  });
+});
+
+describe("the page", () => {
+  test("rule links open the bundled rule page", async () => {
+    await page.click("#example-config");
+    await inspect();
+    const link = page.locator("#findings li.finding a.code").first();
+    const code = await link.textContent();
+    const [rulePage] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    await rulePage.waitForLoadState();
+    assert.equal(new URL(rulePage.url()).pathname, `/rules/${code}.html`);
+    assert.match(await rulePage.textContent("h1"), new RegExp(`^${code} `));
+    await rulePage.close();
+  });
+
+  test("keyboard: labels, Ctrl+Enter, visible focus", async () => {
+    const unlabeled = await page.evaluate(() =>
+      [...document.querySelectorAll("input, textarea, select")]
+        .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label"))
+        .map((c) => c.id || c.name),
+    );
+    assert.deepEqual(unlabeled, []);
+    await page.click("#clear");
+    await page.fill("#input", fs.readFileSync(samples.config, "utf8"));
+    await page.focus("#input");
+    await page.evaluate(() => delete document.getElementById("result").dataset.state);
+    await page.keyboard.press("Control+Enter");
+    await page.waitForFunction(() => document.getElementById("result").dataset.state === "done");
+    // Tab from the input reaches the buttons, and the focused one is outlined.
+    await page.focus("#input");
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      return { id: el.id, outline: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+    });
+    assert.equal(focused.id, "inspect");
+    assert.notEqual(focused.outline, "none");
+    assert.ok(focused.width >= 2);
+  });
+
+  test("readable on a narrow screen", async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.click("#example-config");
+    await inspect();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no horizontal scrolling of the page (${overflow}px)`);
+    await page.screenshot({ path: path.join(output, "config-narrow.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test("the page cannot open a connection", async () => {
+    const result = await page.evaluate(async () => {
+      try {
+        await fetch("/index.html");
+        return "fetched";
+      } catch (err) {
+        return `blocked: ${err.name}`;
+      }
+    });
+    assert.equal(result, "blocked: TypeError");
+  });
+});
+
+describe("performance", () => {
+  test("a 10 MB session in the page (timing printed, not asserted)", { skip: !fs.existsSync(session10mb) && "no 10 MB session" }, async () => {
+    const size = fs.statSync(session10mb).size;
+    assert.ok(size >= 9_500_000, `${session10mb} is ${size} bytes`);
+    const expected = cliReport("transcript", session10mb);
+    // A fresh page, as a user would have it: the module has not run yet.
+    const fresh = await context.newPage();
+    await fresh.goto(`${origin}/`);
+    await fresh.waitForFunction(() => document.body.dataset.ready === "true");
+    await fresh.setInputFiles("#file", session10mb);
+    await fresh.waitForFunction(() => document.getElementById("input").value.length > 0, null, { timeout: 60_000 });
+    await fresh.check('input[name="mode"][value="transcript"]');
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      await fresh.evaluate(() => {
+        delete document.body.dataset.clickToPaintMs;
+        document.getElementById("inspect").click();
+      });
+      await fresh.waitForFunction(() => document.body.dataset.clickToPaintMs, null, { timeout: 120_000 });
+      runs.push(
+        await fresh.evaluate(() => ({
+          module: JSON.parse(document.body.dataset.timings).wasm,
+          inspect: Number(document.body.dataset.inspectMs),
+          paint: Number(document.body.dataset.clickToPaintMs),
+        })),
+      );
+    }
+    const metrics = await fresh.evaluate(() =>
+      Object.fromEntries([...document.querySelectorAll("#metrics .metric")].map((m) => [m.dataset.metric, Number(m.querySelector("dd").textContent.replace(/,/g, ""))])),
+    );
+    assert.equal(metrics.messages, expected.summary.messages);
+    assert.equal(metrics.errors, expected.summary.errors);
+    assert.equal(metrics.unpaired_ids, expected.summary.unpaired_ids);
+    const findings = await fresh.locator("#findings li.finding").count();
+    assert.equal(findings, Math.min(expected.findings.length, 200));
+    await fresh.screenshot({ path: path.join(output, "transcript-10MB.png") });
+    await fresh.close();
+    const ms = (x) => `${Math.round(x)} ms`;
+    const line = (r) => `module ${ms(r.module)}, inspect and render ${ms(r.inspect)}, click to painted result ${ms(r.paint)}`;
+    const report = [
+      `10 MB session (${size} bytes, ${expected.summary.messages} messages, ${expected.findings.length} findings) in headless Chromium:`,
+      `  first inspection after load: ${line(runs[0])}`,
+      `  second inspection:           ${line(runs[1])}`,
+    ].join("\n");
+    console.log(report);
+    fs.writeFileSync(path.join(output, "timing-10MB.txt"), `${report}\n`);
+  });
+});
+
+describe("network", () => {
+  test("no request left the page: only its own files from 127.0.0.1", () => {
+    assert.ok(requests.length > 0);
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(failed, []);
+    console.log(`${requests.length} requests, all for the page's own files on 127.0.0.1`);
+  });
+});
+
+describe("the page has no script errors", () => {
+  test("no uncaught error or console error", () => {
+    // The refusals of the connection test are expected.
+    assert.deepEqual(page.errors.filter((e) => !e.includes("Content Security Policy")), []);
+  });
+});

@@ -1,0 +1,574 @@
+// mcpvet in the browser: loads the WebAssembly module, runs it on the input and shows the
+// report. No framework, no network: the module and the examples come from the scripts
+// mcpvet-wasm.js and samples.js (see docs/web.md).
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  /** Rows rendered at a time in the findings and message lists. */
+  const PAGE_SIZE = 200;
+
+  /** The compiled module, and the exports of its instance. */
+  let compiled = null;
+  let wasm = null;
+  /** The last inspection: the text inspected and the page object the module returned. */
+  let current = null;
+  /** How long the last call took: copying in, the module, reading the JSON back (ms). */
+  let timings = null;
+
+  // ---------------------------------------------------------------------------------------
+  // The WebAssembly module: byte buffers in, byte buffers out (crates/mcpvet_wasm/src/ffi.rs).
+
+  function base64ToBytes(base64) {
+    if (typeof Uint8Array.fromBase64 === "function") {
+      return Uint8Array.fromBase64(base64);
+    }
+    const binary = atob(base64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) {
+      bytes[i] = binary.charCodeAt(i);
+    }
+    return bytes;
+  }
+
+  async function loadModule() {
+    const base64 = globalThis.MCPVET_WASM_BASE64;
+    if (typeof base64 !== "string") {
+      throw new Error("mcpvet-wasm.js is missing: build the page with scripts/build-web");
+    }
+    // The bytes are compiled from memory: no fetch, so connect-src 'none' holds.
+    const { module, instance } = await WebAssembly.instantiate(base64ToBytes(base64), {});
+    delete globalThis.MCPVET_WASM_BASE64;
+    compiled = module;
+    return instance.exports;
+  }
+
+  /** Copies `bytes` into a new buffer of the module; returns its handle. */
+  function put(bytes) {
+    const handle = wasm.mcpvet_buffer_new(bytes.length);
+    new Uint8Array(wasm.memory.buffer, wasm.mcpvet_buffer_ptr(handle), bytes.length).set(bytes);
+    return handle;
+  }
+
+  /** Reads and frees the buffer `handle` as UTF-8 text. */
+  function take(handle) {
+    const view = new Uint8Array(
+      wasm.memory.buffer,
+      wasm.mcpvet_buffer_ptr(handle),
+      wasm.mcpvet_buffer_len(handle),
+    );
+    const text = decoder.decode(view);
+    wasm.mcpvet_buffer_free(handle);
+    return text;
+  }
+
+  /** Runs mcpvet_inspect_page: returns the page object (see crates/mcpvet_wasm/src/page.rs). */
+  function inspectPage(mode, fileName, text) {
+    const t0 = performance.now();
+    const handles = [put(encoder.encode(mode)), put(encoder.encode(fileName)), put(encoder.encode(text))];
+    try {
+      const t1 = performance.now();
+      const out = wasm.mcpvet_inspect_page(handles[0], handles[1], handles[2]);
+      const t2 = performance.now();
+      const page = JSON.parse(take(out));
+      const t3 = performance.now();
+      timings = { copy: t1 - t0, wasm: t2 - t1, parse: t3 - t2 };
+      return page;
+    } finally {
+      handles.forEach((h) => wasm.mcpvet_buffer_free(h));
+    }
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Offsets: the report counts UTF-8 bytes; a textarea selects UTF-16 code units.
+
+  /**
+   * The UTF-16 offsets in `text` of the byte offsets `start` and `end` (start <= end), as
+   * TextEncoder encodes `text` (a lone surrogate becomes U+FFFD, three bytes).
+   */
+  function byteRangeToUtf16(text, start, end) {
+    let bytes = 0;
+    let i = 0;
+    let startUnits = -1;
+    const n = text.length;
+    while (i < n) {
+      if (startUnits < 0 && bytes >= start) startUnits = i;
+      if (bytes >= end) break;
+      const c = text.charCodeAt(i);
+      if (c < 0x80) {
+        bytes += 1;
+      } else if (c < 0x800) {
+        bytes += 2;
+      } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < n && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        bytes += 4;
+        i += 1;
+      } else {
+        bytes += 3;
+      }
+      i += 1;
+    }
+    if (startUnits < 0) startUnits = i;
+    return [startUnits, i];
+  }
+
+  /** Selects the bytes `start..end` of the inspected text in the input and scrolls to them. */
+  function selectSpan(start, end) {
+    if (!current) return;
+    const input = $("input");
+    const text = current.text;
+    if (input.value !== text) {
+      setStatus("The input has changed since it was inspected: press Inspect to select exact positions.", "warning");
+    }
+    const [from, to] = byteRangeToUtf16(text, start, end);
+    input.focus({ preventScroll: true });
+    input.setSelectionRange(from, to, "forward");
+    scrollToOffset(input, from);
+  }
+
+  function scrollToOffset(input, offset) {
+    const before = input.value.slice(0, offset);
+    const lineStart = before.lastIndexOf("\n") + 1;
+    let line = 0;
+    for (let i = before.indexOf("\n"); i >= 0; i = before.indexOf("\n", i + 1)) line += 1;
+    const style = getComputedStyle(input);
+    const lineHeight = parseFloat(style.lineHeight) || 18;
+    const charWidth = measureCharWidth(style);
+    input.scrollTop = Math.max(0, (line - 2) * lineHeight);
+    const column = offset - lineStart;
+    const x = column * charWidth;
+    input.scrollLeft = x < input.clientWidth - 4 * charWidth ? 0 : x - input.clientWidth / 3;
+    input.scrollIntoView({ block: "nearest" });
+  }
+
+  let charWidthCache = 0;
+  function measureCharWidth(style) {
+    if (charWidthCache) return charWidthCache;
+    const probe = document.createElement("span");
+    probe.textContent = "0".repeat(100);
+    probe.style.font = style.font;
+    probe.style.position = "absolute";
+    probe.style.visibility = "hidden";
+    probe.style.whiteSpace = "pre";
+    document.body.append(probe);
+    charWidthCache = probe.getBoundingClientRect().width / 100 || 8;
+    probe.remove();
+    return charWidthCache;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Rendering.
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    if (attrs) {
+      for (const [key, value] of Object.entries(attrs)) {
+        if (value === null || value === undefined || value === false) continue;
+        if (key === "class") node.className = value;
+        else if (key === "dataset") Object.assign(node.dataset, value);
+        else node.setAttribute(key, value === true ? "" : value);
+      }
+    }
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : String(child));
+    }
+    return node;
+  }
+
+  function setStatus(message, tone) {
+    const status = $("status");
+    status.textContent = message;
+    status.dataset.tone = tone || "info";
+  }
+
+  function clearResult() {
+    current = null;
+    const result = $("result");
+    result.hidden = true;
+    result.dataset.state = "empty";
+    for (const id of ["metrics", "session-facts", "findings"]) $(id).replaceChildren();
+    $("servers").tBodies[0].replaceChildren();
+    $("messages").tBodies[0].replaceChildren();
+    $("result-what").textContent = "";
+    for (const id of ["findings-more", "messages-more", "servers-section", "messages-section", "transcript-info"]) {
+      $(id).hidden = true;
+    }
+    delete document.body.dataset.inspectMs;
+    delete document.body.dataset.clickToPaintMs;
+  }
+
+  const KIND_NAMES = { config: "client configuration", transcript: "captured session" };
+  /** Findings that mean the input could not be read at all, when nothing was read. */
+  const FATAL_CODES = new Set(["MCP001", "MCP008", "MCP009", "MCP010"]);
+
+  /** Why nothing could be read from the input, or null when something was. */
+  function unreadableReason(page, file) {
+    const read = file.kind === "config" ? file.summary.servers : file.summary.messages;
+    if (read > 0) return null;
+    const fatal = file.findings.find((f) => FATAL_CODES.has(f.code) && f.severity === "error");
+    if (!fatal) return null;
+    const where = `line ${fatal.line}, column ${fatal.column}`;
+    const what = page.detected
+      ? "This does not look like an MCP client configuration or a captured session"
+      : `This could not be read as a ${KIND_NAMES[file.kind]}`;
+    return `${what}: ${fatal.message} (${fatal.code} at ${where}).`;
+  }
+
+  function plural(n, one, many) {
+    return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+  }
+
+  function formatBytes(n) {
+    if (n < 1000) return plural(n, "byte", "bytes");
+    if (n < 1e6) return `${(n / 1e3).toFixed(1)} kB`;
+    return `${(n / 1e6).toFixed(1)} MB`;
+  }
+
+  function metric(name, label, value, tone) {
+    return el(
+      "div",
+      { class: `metric${tone && value > 0 ? ` ${tone}` : ""}`, dataset: { metric: name } },
+      el("dt", null, label),
+      el("dd", null, value.toLocaleString("en")),
+    );
+  }
+
+  function render(page, timing) {
+    const file = page.report.files[0];
+    const summary = file.summary;
+    const result = $("result");
+    const reason = unreadableReason(page, file);
+
+    const what = [];
+    if (page.detected) what.push(`Detected a ${KIND_NAMES[page.detected.kind]} (${page.detected.reason}).`);
+    if (file.kind === "config" && file.dialect) {
+      what.push(`Read as a configuration for ${file.dialect.client} (${file.dialect.detected_by}: ${file.dialect.reason}).`);
+    }
+    if (file.kind === "transcript" && file.input_format) {
+      what.push(`Read as a captured session, format ${file.input_format.name} (${file.input_format.reason}).`);
+    }
+    what.push(`${formatBytes(page.bytes)} inspected in ${Math.round(timing)} ms.`);
+    $("result-what").textContent = what.join(" ");
+
+    const metrics = $("metrics");
+    if (reason) {
+      metrics.replaceChildren();
+    } else if (file.kind === "config") {
+      metrics.replaceChildren(metric("servers", "Servers", summary.servers));
+    } else {
+      metrics.replaceChildren(
+        metric("messages", "Messages", summary.messages),
+        metric("requests", "Requests", summary.requests),
+        metric("responses", "Responses", summary.responses),
+        metric("notifications", "Notifications", summary.notifications),
+        metric("tools", "Tool definitions", summary.tools),
+        metric("unpaired_ids", "Unpaired ids", summary.unpaired_ids, "warning"),
+      );
+    }
+    metrics.append(
+      metric("errors", "Errors", summary.errors, "error"),
+      metric("warnings", "Warnings", summary.warnings, "warning"),
+      metric("infos", "Infos", summary.infos),
+    );
+
+    renderSessionFacts(file, reason);
+    renderFindings(file.findings);
+    renderServers(page, file, reason);
+    renderMessages(page, reason);
+
+    result.hidden = false;
+    result.dataset.state = reason ? "unreadable" : "done";
+    result.dataset.kind = file.kind;
+    const counts = `${plural(summary.errors, "error", "errors")}, ${plural(summary.warnings, "warning", "warnings")}, ${plural(summary.infos, "info", "infos")}`;
+    if (reason) {
+      setStatus(reason, "error");
+    } else {
+      setStatus(`Inspected as a ${KIND_NAMES[file.kind]}: ${counts}.`, summary.errors > 0 ? "error" : "ok");
+    }
+  }
+
+  function fact(label, ...value) {
+    return el("div", null, el("dt", null, label), el("dd", null, ...value));
+  }
+
+  function renderSessionFacts(file, reason) {
+    const section = $("transcript-info");
+    if (file.kind !== "transcript" || reason) {
+      section.hidden = true;
+      return;
+    }
+    const s = file.summary;
+    $("session-facts").replaceChildren(
+      fact("Protocol version", el("code", null, file.protocol.version), ` (${file.protocol.detected_by})`),
+      fact("Phase reached", el("code", null, file.phase.reached), " · last event ", el("code", null, file.phase.last_event)),
+      fact(
+        "Tool digest",
+        file.tools_digest
+          ? el("code", { class: "digest", dataset: { field: "tools_digest" } }, file.tools_digest)
+          : "none (no tool list in the session)",
+      ),
+      fact("Failed tool calls", String(s.failed_calls)),
+    );
+    section.hidden = false;
+  }
+
+  function ruleHref(code) {
+    return /^MCP\d{3}$/.test(code) ? `rules/${code}.html` : "rules/index.html";
+  }
+
+  function renderFindings(findings) {
+    const list = $("findings");
+    list.replaceChildren();
+    $("findings-heading").textContent = `Findings (${findings.length.toLocaleString("en")})`;
+    if (findings.length === 0) {
+      list.append(el("li", { class: "none" }, "No findings."));
+    }
+    appendPaged(list, $("findings-more"), findings, (f, i) => {
+      const where = `Line ${f.line}, column ${f.column}`;
+      return el(
+        "li",
+        { class: `finding sev-${f.severity}`, dataset: { index: i, code: f.code } },
+        el("span", { class: "severity" }, f.severity),
+        el(
+          "a",
+          { class: "code", href: ruleHref(f.code), target: "_blank", rel: "noopener", title: `Rule ${f.code}${f.rule ? ` (${f.rule})` : ""}` },
+          f.code,
+        ),
+        el(
+          "button",
+          { type: "button", class: "locate", dataset: { start: f.span.start, end: f.span.end } },
+          el("span", { class: "message" }, f.message),
+          el("span", { class: "where" }, where, f.path ? " · " : null, f.path ? el("code", { class: "path" }, f.path) : null),
+        ),
+        f.help ? el("p", { class: "help" }, f.help) : null,
+      );
+    });
+  }
+
+  /** Appends the first rows of `items` to `list`, and wires `more` to append the next ones. */
+  function appendPaged(list, more, items, make) {
+    let shown = 0;
+    const next = () => {
+      const end = Math.min(items.length, shown + PAGE_SIZE);
+      const fragment = document.createDocumentFragment();
+      for (let i = shown; i < end; i++) fragment.append(make(items[i], i));
+      list.append(fragment);
+      shown = end;
+      more.hidden = shown >= items.length;
+      more.textContent = `Show more (${(items.length - shown).toLocaleString("en")} not shown)`;
+    };
+    more.onclick = next;
+    next();
+  }
+
+  function renderServers(page, file, reason) {
+    const section = $("servers-section");
+    const body = $("servers").tBodies[0];
+    body.replaceChildren();
+    if (file.kind !== "config" || reason) {
+      section.hidden = true;
+      return;
+    }
+    $("servers-heading").textContent = `Servers (${file.servers.length})`;
+    if (file.servers.length === 0) {
+      body.append(el("tr", null, el("td", { colspan: 4 }, "No servers.")));
+    }
+    file.servers.forEach((server, i) => {
+      const span = page.servers[i];
+      body.append(
+        el(
+          "tr",
+          { dataset: { server: server.name } },
+          el(
+            "td",
+            null,
+            el("button", { type: "button", class: "locate", dataset: { start: span.start, end: span.end } }, server.name),
+          ),
+          el("td", { class: "transport" }, server.transport),
+          el("td", null, server.target ? el("code", null, server.target) : "—"),
+          el("td", null, server.disabled ? "disabled" : "enabled"),
+        ),
+      );
+    });
+    section.hidden = false;
+  }
+
+  const DIRECTIONS = { "client-to-server": "client → server", "server-to-client": "server → client" };
+
+  function renderMessages(page, reason) {
+    const section = $("messages-section");
+    const body = $("messages").tBodies[0];
+    body.replaceChildren();
+    if (!page.messages || reason) {
+      section.hidden = true;
+      return;
+    }
+    const total = page.messages_total;
+    const listed = page.messages.length;
+    $("messages-heading").textContent =
+      listed < total ? `Messages (${total.toLocaleString("en")}, the first ${listed.toLocaleString("en")} listed)` : `Messages (${total.toLocaleString("en")})`;
+    appendPaged(body, $("messages-more"), page.messages, (m) => {
+      const label = m.item === null ? `#${m.index}` : `#${m.index}[${m.item}]`;
+      const paired = m.paired === null ? "—" : m.paired ? "yes" : "no";
+      return el(
+        "tr",
+        { class: m.paired === false ? "unpaired" : null, dataset: { index: m.index } },
+        el("td", null, el("button", { type: "button", class: "locate", dataset: { start: m.start, end: m.end } }, label)),
+        el("td", null, String(m.line)),
+        el("td", null, DIRECTIONS[m.direction] || "unknown"),
+        el("td", null, m.kind),
+        el("td", null, m.method ? el("code", null, m.method) : "—"),
+        el("td", null, m.id !== null ? el("code", null, m.id) : "—"),
+        el("td", { class: "paired" }, paired),
+      );
+    });
+    section.hidden = false;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Actions.
+
+  function selectedMode() {
+    return document.querySelector('input[name="mode"]:checked').value;
+  }
+
+  function setMode(mode) {
+    const radio = document.querySelector(`input[name="mode"][value="${mode}"]`);
+    if (radio) radio.checked = true;
+  }
+
+  function inspect() {
+    if (!wasm) return;
+    const text = $("input").value;
+    if (text.trim() === "") {
+      clearResult();
+      setStatus("Nothing to inspect: the input is empty. Paste a configuration or a session, or load an example.", "error");
+      return;
+    }
+    const started = performance.now();
+    setStatus("Inspecting…", "info");
+    $("inspect").disabled = true;
+    // Let the status paint before the (synchronous) inspection of a large input.
+    requestAnimationFrame(() => setTimeout(() => finishInspect(text, started), 0));
+  }
+
+  function finishInspect(text, clicked) {
+    try {
+      const started = performance.now();
+      let page;
+      try {
+        page = inspectPage(selectedMode(), $("file-name").value.trim(), text);
+      } catch (err) {
+        // A trap (out of memory, a bug) leaves the instance unusable: start a fresh one.
+        wasm = new WebAssembly.Instance(compiled, {}).exports;
+        clearResult();
+        setStatus(`mcpvet stopped on this input (${err.message}); please report it.`, "error");
+        return;
+      }
+      if (page.error) {
+        clearResult();
+        setStatus(page.error, "error");
+        return;
+      }
+      current = { text, page };
+      render(page, performance.now() - started);
+      const done = performance.now();
+      document.body.dataset.inspectMs = (done - started).toFixed(1);
+      document.body.dataset.clickToResultMs = (done - clicked).toFixed(1);
+      document.body.dataset.timings = JSON.stringify(timings);
+      // The next frame: the result has been laid out and painted.
+      requestAnimationFrame(() => {
+        document.body.dataset.clickToPaintMs = (performance.now() - clicked).toFixed(1);
+      });
+    } finally {
+      $("inspect").disabled = false;
+    }
+  }
+
+  function clearAll() {
+    $("input").value = "";
+    $("file-name").value = "";
+    $("file").value = "";
+    clearResult();
+    setStatus("Cleared.", "info");
+    $("input").focus();
+  }
+
+  function loadExample(mode) {
+    const sample = (globalThis.MCPVET_SAMPLES || {})[mode];
+    if (!sample) return;
+    clearResult();
+    setMode(mode);
+    $("input").value = sample.text;
+    $("file-name").value = sample.file_name;
+    setStatus(`Loaded the example ${KIND_NAMES[mode]} (${sample.file_name}). Press Inspect.`, "info");
+    $("input").focus();
+    $("input").setSelectionRange(0, 0);
+    $("input").scrollTop = 0;
+  }
+
+  function openFile(file) {
+    const reader = new FileReader();
+    reader.onload = () => {
+      clearResult();
+      $("input").value = String(reader.result);
+      $("file-name").value = file.name;
+      setStatus(`Opened ${file.name} (${formatBytes(file.size)}). Press Inspect.`, "info");
+    };
+    reader.onerror = () => setStatus(`Could not read ${file.name}.`, "error");
+    reader.readAsText(file);
+  }
+
+  function wire() {
+    $("inspect").addEventListener("click", inspect);
+    $("clear").addEventListener("click", clearAll);
+    for (const button of document.querySelectorAll("[data-example]")) {
+      button.addEventListener("click", () => loadExample(button.dataset.example));
+    }
+    $("file").addEventListener("change", (event) => {
+      const file = event.target.files && event.target.files[0];
+      if (file) openFile(file);
+    });
+    for (const id of ["input", "file-name"]) {
+      $(id).addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          inspect();
+        }
+      });
+    }
+    let warned = false;
+    $("input").addEventListener("input", () => {
+      if (current && !warned) {
+        warned = true;
+        setStatus("The input has changed since it was inspected: press Inspect to update the result.", "warning");
+      }
+    });
+    $("inspect").addEventListener("click", () => {
+      warned = false;
+    });
+    // One listener for every "select in the input" button of the result.
+    $("result").addEventListener("click", (event) => {
+      const button = event.target.closest("button.locate");
+      if (button) selectSpan(Number(button.dataset.start), Number(button.dataset.end));
+    });
+  }
+
+  async function start() {
+    wire();
+    $("version").textContent = globalThis.MCPVET_VERSION || "";
+    try {
+      wasm = await loadModule();
+      $("inspect").disabled = false;
+      setStatus("Ready. Paste a configuration or a session, load an example, or open a file.", "info");
+      document.body.dataset.ready = "true";
+    } catch (err) {
+      setStatus(`The inspector could not start: ${err.message}`, "error");
+      document.body.dataset.ready = "failed";
+    }
+  }
+
+  start();
+})();
