@@ -76,6 +76,53 @@ impl fmt::Display for Key {
     }
 }
 
+/// The ids already used (answered) in one direction, each with the line of its first use:
+/// what the duplicate-id rule of protocols before 2026-07-28 must remember for a whole
+/// session. Sequential integer ids (the common case) take 12 bytes each in two sorted
+/// vectors; other ids, and integers out of order, go to a map.
+#[derive(Debug, Default)]
+pub(crate) struct UsedIds {
+    /// Strictly increasing integer ids, and the lines of their first use.
+    ints: Vec<i64>,
+    lines: Vec<u32>,
+    other: std::collections::HashMap<Key, u32>,
+}
+
+impl UsedIds {
+    /// The line `key` was first used on, if it was.
+    pub(crate) fn get(&self, key: &Key) -> Option<u32> {
+        if let Key::Int(i) = key
+            && let Ok(at) = self.ints.binary_search(i)
+        {
+            return Some(self.lines[at]);
+        }
+        self.other.get(key).copied()
+    }
+
+    /// Records `key` as used on `line`, unless it already was.
+    pub(crate) fn insert(&mut self, key: Key, line: u32) {
+        if self.get(&key).is_some() {
+            return;
+        }
+        match key {
+            Key::Int(i) if self.ints.last().is_none_or(|&last| last < i) => {
+                self.ints.push(i);
+                self.lines.push(line);
+            }
+            key => {
+                self.other.insert(key, line);
+            }
+        }
+    }
+
+    /// Forgets every id (a new session starts).
+    pub(crate) fn clear(&mut self) {
+        self.ints.clear();
+        self.lines.clear();
+        self.other.clear();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use mcpvet_json::{JsonOptions, parse};
@@ -108,5 +155,21 @@ mod tests {
         assert_eq!(Key::Str("1".into()).retyped(), Some(Key::Int(1)));
         assert_eq!(Key::Str("01".into()).retyped(), None);
         assert_eq!(Key::Str("x".into()).retyped(), None);
+    }
+
+    #[test]
+    fn used_ids_keep_the_first_line_in_and_out_of_order() {
+        let mut used = UsedIds::default();
+        for (id, line) in [(1, 10), (2, 11), (5, 12), (3, 13), (2, 14)] {
+            used.insert(Key::Int(id), line);
+        }
+        used.insert(Key::Str("2".into()), 15);
+        assert_eq!(used.get(&Key::Int(2)), Some(11));
+        assert_eq!(used.get(&Key::Int(3)), Some(13));
+        assert_eq!(used.get(&Key::Int(4)), None);
+        assert_eq!(used.get(&Key::Str("2".into())), Some(15));
+        assert_eq!((used.ints.len(), used.other.len()), (3, 2));
+        used.clear();
+        assert_eq!(used.get(&Key::Int(1)), None);
     }
 }

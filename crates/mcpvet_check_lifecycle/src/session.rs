@@ -7,13 +7,13 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use mcpvet_ast::transcript::{
     Direction, ErrorObject, MethodDirection, ProtocolVersion, RequestId, method_direction,
 };
-use mcpvet_diagnostics::{Diagnostic, Findings, Severity};
+use mcpvet_diagnostics::{Diagnostic, Findings, JsonPath, Severity};
 use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
 use crate::caps::{self, Caps};
 use crate::catalog::{self, MethodInfo, Milestone, Side};
-use crate::key::Key;
+use crate::key::{Key, UsedIds};
 use crate::phase::{Event, Outcome, Tracker, event_of};
 use crate::rules::capability_not_declared::{self, Missing};
 use crate::rules::invalid_input_required_result;
@@ -122,6 +122,32 @@ struct Pending {
     target: Option<Box<str>>,
     /// Row of the `--messages` listing.
     row: Option<usize>,
+    /// The JSON path of `span`, for a finding reported after the document is gone (the end
+    /// of a streamed capture).
+    path: Option<JsonPath>,
+}
+
+/// The JSON path of the node at `span`, kept for a finding reported later: at the end of a
+/// streamed capture, the message's document is gone.
+fn path_at(doc: &JsonDocument<'_>, span: Span) -> Option<JsonPath> {
+    doc.node_at(span.start).map(Value::path)
+}
+
+/// `finding` with the JSON path of its span, for a finding held back and reported later.
+fn with_path(doc: &JsonDocument<'_>, mut finding: Diagnostic) -> Diagnostic {
+    let at = finding.span();
+    finding.set_path_if_missing(|| path_at(doc, at));
+    finding
+}
+
+/// A request remembered for a finding about it that only a later message (or the end of the
+/// capture) can settle.
+#[derive(Debug, Clone)]
+struct Held {
+    index: u32,
+    span: Span,
+    method: Box<str>,
+    path: Option<JsonPath>,
 }
 
 /// A progress token of an in-flight request.
@@ -201,18 +227,18 @@ pub(crate) struct Session {
     negotiated: Option<Box<str>>,
     initialized: bool,
     /// First client request after a successful `initialize` while `initialized` is missing.
-    unready: Option<(u32, Span, Box<str>)>,
+    unready: Option<Held>,
     /// Findings held back until an `initialize` shows the requests were premature.
     pre_init: Vec<Diagnostic>,
     /// First client request of a session without `initialize` so far.
-    first_pre_init: Option<(u32, Span, Box<str>)>,
+    first_pre_init: Option<Held>,
     client_caps: Option<Caps>,
     server_caps: Option<Caps>,
     server_caps_source: &'static str,
     /// The tasks extension was declared by either side (2026).
     tasks_extension: bool,
     pending: [HashMap<Key, Pending>; 3],
-    used: [HashMap<Key, u32>; 3],
+    used: [UsedIds; 3],
     tokens: [HashMap<Key, Token>; 3],
     done_tokens: VecDeque<(Key, u32)>,
     subscriptions: HashMap<Key, Subscription>,
@@ -356,6 +382,7 @@ impl Session {
                     log_level: false,
                     target: None,
                     row,
+                    path: path_at(doc, v.span),
                 });
             }
             return;
@@ -498,11 +525,7 @@ impl Session {
             .and_then(Key::of_value);
         if let Some(key) = key {
             let in_flight = self.pending[b].get(&key).map(|p| p.line);
-            let used = if modern {
-                None
-            } else {
-                self.used[b].get(&key).copied()
-            };
+            let used = if modern { None } else { self.used[b].get(&key) };
             if let Some(line) = in_flight.or(used) {
                 duplicate_request_id::report(
                     &mut cx.out(),
@@ -536,6 +559,7 @@ impl Session {
                         log_level,
                         target,
                         row,
+                        path: path_at(doc, method.span),
                     },
                 );
                 if let Some(token) = token {
@@ -653,16 +677,22 @@ impl Session {
             match self.init {
                 Init::NotSeen => {
                     if self.first_pre_init.is_none() {
-                        self.first_pre_init = Some((cx.index, method.span, name.into()));
+                        self.first_pre_init = Some(Held {
+                            index: cx.index,
+                            span: method.span,
+                            method: name.into(),
+                            path: path_at(doc, method.span),
+                        });
                     }
                     if self.pre_init.len() < PRE_INIT_LIMIT {
-                        self.pre_init.push(request_before_initialization::finding(
+                        let finding = request_before_initialization::finding(
                             cx.index,
                             method.span,
                             name,
                             "before `initialize`",
                             false,
-                        ));
+                        );
+                        self.pre_init.push(with_path(doc, finding));
                     }
                 }
                 Init::Pending { .. } => cx.findings.push(request_before_initialization::finding(
@@ -685,7 +715,12 @@ impl Session {
                         && name != "logging/setLevel"
                         && !notification_with_id::is_notification(name)
                     {
-                        self.unready = Some((cx.index, method.span, name.into()));
+                        self.unready = Some(Held {
+                            index: cx.index,
+                            span: method.span,
+                            method: name.into(),
+                            path: path_at(doc, method.span),
+                        });
                     }
                 }
             }
@@ -699,7 +734,7 @@ impl Session {
             );
             if self.init == Init::NotSeen {
                 if self.pre_init.len() < PRE_INIT_LIMIT {
-                    self.pre_init.push(finding);
+                    self.pre_init.push(with_path(doc, finding));
                 }
             } else {
                 cx.findings.push(finding);
@@ -899,7 +934,7 @@ impl Session {
             }
         };
         if !modern {
-            self.used[b].entry(key.clone()).or_insert(pending.line);
+            self.used[b].insert(key.clone(), pending.line);
         }
         if pending.log_level {
             self.log_level_in_flight = self.log_level_in_flight.saturating_sub(1);
@@ -1023,7 +1058,7 @@ impl Session {
         }
         for &b in buckets {
             if let Some(line) = self.used[b].get(key) {
-                return Why::Answered(*line);
+                return Why::Answered(line);
             }
         }
         Why::Unknown
@@ -1638,10 +1673,10 @@ impl Session {
                 }
                 let at = (p.index, p.span.start);
                 self.counts.unpaired += 1 + p.extra as usize;
-                unanswered.push((
-                    at,
-                    unanswered_request::finding(p.index, p.span, p.method.name(), &key, end),
-                ));
+                let mut finding =
+                    unanswered_request::finding(p.index, p.span, p.method.name(), &key, end);
+                finding.set_path_if_missing(|| p.path.clone());
+                unanswered.push((at, finding));
                 if let Some(m) = p.method.milestone()
                     && self.counts_as_milestone(m, if b == 1 { S2C } else { C2S })
                     && event_of(m, Outcome::Sent).stage() == stage
@@ -1658,22 +1693,26 @@ impl Session {
         }
         if !self.modern() {
             if self.init == Init::NotSeen
-                && let Some((index, span, method)) = self.first_pre_init.take()
+                && let Some(held) = self.first_pre_init.take()
             {
-                findings.push(missing_initialize::finding(index, span, &method, stdio));
+                let mut finding =
+                    missing_initialize::finding(held.index, held.span, &held.method, stdio);
+                finding.set_path_if_missing(|| held.path);
+                findings.push(finding);
             }
             if matches!(self.init, Init::Succeeded { .. })
                 && !self.initialized
-                && let Some((index, span, method)) = self.unready.take()
+                && let Some(held) = self.unready.take()
             {
-                findings.push(missing_initialized_notification::finding(
-                    index, span, &method,
-                ));
+                let mut finding =
+                    missing_initialized_notification::finding(held.index, held.span, &held.method);
+                finding.set_path_if_missing(|| held.path);
+                findings.push(finding);
             }
         }
         self.pre_init.clear();
-        for map in &mut self.used {
-            map.clear();
+        for used in &mut self.used {
+            used.clear();
         }
         for map in &mut self.tokens {
             map.clear();

@@ -94,9 +94,9 @@ fn unescape_with_offsets(raw: &str, base: u32) -> (String, Vec<u32>) {
     let mut i = 0;
     while i < bytes.len() {
         if bytes[i] != b'\\' {
-            let next = (i + 1..=raw.len())
-                .find(|&k| raw.is_char_boundary(k))
-                .unwrap_or(raw.len());
+            // A run of text up to the next escape (a `\\` is ASCII: the run ends on a char
+            // boundary), copied at once.
+            let next = memchr::memchr(b'\\', &bytes[i..]).map_or(bytes.len(), |k| i + k);
             out.push_str(&raw[i..next]);
             map.extend((i..next).map(|k| base + k as u32));
             i = next;

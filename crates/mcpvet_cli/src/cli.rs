@@ -247,6 +247,19 @@ pub(crate) struct TranscriptArgs {
     #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
     pub(crate) fail_on: FailOn,
 
+    /// Inspect every file as a stream, with memory bounded by the largest message (files of
+    /// 8 MB or more always are; standard input never is)
+    #[arg(long)]
+    pub(crate) stream: bool,
+
+    /// Threads that parse a streamed capture (default: the number of CPUs)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub(crate) jobs: Option<u16>,
+
+    /// No progress bar (it is shown only on a terminal, for captures of 8 MB or more)
+    #[arg(long, short = 'q')]
+    pub(crate) quiet: bool,
+
     /// Captured sessions to inspect; `-` reads standard input
     #[arg(value_name = "PATH", required = true)]
     pub(crate) paths: Vec<PathBuf>,

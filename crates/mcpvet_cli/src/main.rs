@@ -14,6 +14,8 @@ mod commands;
 mod discover;
 mod io;
 mod output;
+mod progress;
+mod stream;
 
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse() {

@@ -76,3 +76,8 @@ pub(crate) fn error(message: &str) {
 pub(crate) fn status(line: &str) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
+
+/// Writes `note: {message}` to standard error.
+pub(crate) fn note(message: &str) {
+    let _ = writeln!(io::stderr().lock(), "note: {message}");
+}

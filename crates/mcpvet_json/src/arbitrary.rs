@@ -5,7 +5,7 @@
 //!   integers; objects with duplicate keys now and then.
 //! - [`arb_layout`]: how to print it: whitespace (spaces, tabs, LF, CR, CRLF), and in JSONC
 //!   layouts `//` and `/* */` comments and trailing commas; plus an [`EscapeStyle`].
-//! - [`print`]: a value printed with a layout, with the span of every node it printed (in
+//! - [`print()`]: a value printed with a layout, with the span of every node it printed (in
 //!   arena order), of every comment and of every trailing comma, so a test can check that the
 //!   parser finds exactly those.
 //!
@@ -117,7 +117,7 @@ pub fn arb_json() -> impl Strategy<Value = OwnedValue> {
     })
 }
 
-/// How [`print`] lays a value out.
+/// How [`print()`] lays a value out.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layout {
     /// Text put at every place where JSON allows whitespace, used in turn (cycling): only

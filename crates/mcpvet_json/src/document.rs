@@ -122,6 +122,9 @@ pub struct JsonDocument<'a> {
     /// Offset of `text` in the file it was cut from: every public span is shifted by it (a
     /// chunk of a large file, parsed on its own, still reports offsets in the file).
     pub(crate) base: u32,
+    /// When the roots are the elements of an array that the file holds, the index of the
+    /// first one: paths then start with the element's index (`$[41].id`).
+    pub(crate) first_element: Option<u32>,
 }
 
 impl fmt::Debug for JsonDocument<'_> {
@@ -134,6 +137,7 @@ impl fmt::Debug for JsonDocument<'_> {
             .field("trailing_commas", &self.trailing_commas)
             .field("bom", &self.bom)
             .field("base", &self.base)
+            .field("first_element", &self.first_element)
             .finish()
     }
 }
@@ -186,6 +190,7 @@ impl<'a> JsonDocument<'a> {
             trailing_commas: Vec::new(),
             bom: None,
             base: 0,
+            first_element: None,
         }
     }
 
@@ -241,7 +246,16 @@ impl<'a> JsonDocument<'a> {
             trailing_commas: std::mem::take(&mut self.trailing_commas),
             bom: self.bom,
             base: self.base,
+            first_element: self.first_element,
         }
+    }
+
+    /// Declares that the roots are elements `first`, `first + 1`, ... of a JSON array that
+    /// the file holds (a piece of a large array, parsed element by element): the
+    /// [`path`](Value::path) of a node then starts with its element's index, as it would in
+    /// the whole array.
+    pub fn set_roots_as_elements(&mut self, first: u32) {
+        self.first_element = Some(first);
     }
 
     /// The first root value (the only one for a plain JSON text), if any text was parsed.
@@ -296,10 +310,15 @@ impl<'a> JsonDocument<'a> {
     /// The deepest node whose span contains `offset`.
     pub fn node_at(&self, offset: u32) -> Option<Value<'_>> {
         let offset = offset.checked_sub(self.base)?;
-        let root = self.roots.iter().copied().find(|&r| {
-            let n = self.nodes[r as usize];
-            n.start <= offset && offset < n.end
-        })?;
+        // Roots are in source order and do not overlap.
+        let after = self
+            .roots
+            .partition_point(|&r| self.nodes[r as usize].start <= offset);
+        let root = *self.roots.get(after.checked_sub(1)?)?;
+        let n = self.nodes[root as usize];
+        if offset >= n.end {
+            return None;
+        }
         let mut current = root;
         'descend: loop {
             let node = self.nodes[current as usize];
@@ -323,14 +342,19 @@ impl<'a> JsonDocument<'a> {
     /// The path from the root containing `id` down to `id`.
     pub fn path_of(&self, id: NodeId) -> JsonPath {
         let mut path = JsonPath::root();
-        let Some(mut current) = self
-            .roots
-            .iter()
-            .copied()
-            .find(|&r| r <= id.0 && id.0 < self.nodes[r as usize].next)
-        else {
+        // Roots are in arena order, each followed by its descendants.
+        let after = self.roots.partition_point(|&r| r <= id.0);
+        let Some(root_index) = after.checked_sub(1) else {
             return path;
         };
+        let mut current = self.roots[root_index];
+        if id.0 >= self.nodes[current as usize].next {
+            return path;
+        }
+        if let Some(first) = self.first_element {
+            let index = u32::try_from(root_index).unwrap_or(u32::MAX);
+            path.push(PathSegment::Index(first.saturating_add(index)));
+        }
         while current != id.0 {
             let node = self.nodes[current as usize];
             let is_object = node.kind == Kind::Object;
@@ -547,6 +571,23 @@ impl<'d> Value<'d> {
     /// `JSON.parse`).
     pub fn get(self, key: &str) -> Option<Value<'d>> {
         self.member(key).map(|m| m.value)
+    }
+
+    /// The values of several members at once, in one pass over the members (with duplicates,
+    /// the last one): `[id, method] = value.get_many(["id", "method"])`.
+    pub fn get_many<const N: usize>(self, keys: [&str; N]) -> [Option<Value<'d>>; N] {
+        let mut out = [None; N];
+        for m in self.members() {
+            let key: Cow<'d, str> = match m.key.raw_str() {
+                Some(raw) if !m.key.has_escapes() => Cow::Borrowed(raw),
+                Some(_) => m.key.as_str().unwrap_or_default(),
+                None => continue,
+            };
+            if let Some(i) = keys.iter().position(|k| *k == key) {
+                out[i] = Some(m.value);
+            }
+        }
+        out
     }
 
     /// Member `key` of this object; with duplicates, the last one.

@@ -512,10 +512,7 @@ fn a_rebased_owned_document_reports_file_offsets() {
     assert_eq!(v.source(), "\"v\"");
     assert_eq!(&file[doc.comments()[0].range()], "/* c */");
     assert_eq!(&file[doc.trailing_commas()[0].range()], ",");
-    assert_eq!(
-        doc.node_at(v.span().start).map(|n| n.span()),
-        Some(v.span())
-    );
+    assert_eq!(doc.node_at(v.span().start).map(Value::span), Some(v.span()));
     assert!(
         doc.node_at(2).is_none(),
         "offsets before the piece are not in it"

@@ -40,7 +40,10 @@ pub fn lint_all(data: &[u8]) {
             return;
         };
         let run = || {
-            let mut report = if name.ends_with(".jsonl") {
+            let transcript = std::path::Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("jsonl"));
+            let mut report = if transcript {
                 lint_transcript(
                     &source,
                     &TranscriptOptions {

@@ -39,6 +39,7 @@ pub mod fuzzing;
 pub mod registry;
 pub mod render;
 mod report;
+pub mod stream;
 mod transcript;
 
 pub use config::{ConfigOptions, lint_config};

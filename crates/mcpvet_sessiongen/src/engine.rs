@@ -163,6 +163,10 @@ struct Engine<'o, W: Write> {
     server_pending: Vec<String>,
     max_inflight: usize,
     duplicated: Vec<i64>,
+    /// Ids of the client's `ping` requests, in increasing order: a `ping` may come from
+    /// either side, so on a wire without directions an id reused after one is ambiguous and
+    /// is not picked for a duplicate-id defect.
+    pinged: Vec<i64>,
     planned: Vec<Planned>,
     every: Option<Every>,
     /// No defect before this many messages have been written.
@@ -286,6 +290,7 @@ impl<'o, W: Write> Engine<'o, W> {
             server_pending: Vec::new(),
             max_inflight,
             duplicated: Vec::new(),
+            pinged: Vec::new(),
             planned,
             every,
             cooldown: 0,
@@ -784,7 +789,9 @@ impl<'o, W: Write> Engine<'o, W> {
             Some(id) => id,
             None => self.fresh_id(),
         };
-        let r = self.rng.below(1000);
+        // A reused id goes on a request only the client sends (not a `ping`), so that the
+        // duplicate is unambiguous on a wire without directions.
+        let r = self.rng.below(if reuse_id.is_some() { 975 } else { 1000 });
         let mut body = Vec::new();
         let mut progress = None;
         let (method, plan) = if r < 840 || (self.modern && r >= 975) {
@@ -819,6 +826,9 @@ impl<'o, W: Write> Engine<'o, W> {
         } else if r < 975 {
             ("resources/templates/list", Plan::ListTemplates)
         } else {
+            if self.pinged.last().is_none_or(|&last| last < id) {
+                self.pinged.push(id);
+            }
             ("ping", Plan::Ping)
         };
         let mut m = mem::take(&mut self.msg);
@@ -1313,7 +1323,9 @@ impl<'o, W: Write> Engine<'o, W> {
     /// An id the client used before, whose request is answered, and not duplicated yet.
     fn reusable_id(&mut self) -> Option<i64> {
         let usable = |e: &Self, id: i64| {
-            !e.pending.iter().any(|p| p.id == id) && !e.duplicated.contains(&id)
+            !e.pending.iter().any(|p| p.id == id)
+                && !e.duplicated.contains(&id)
+                && e.pinged.binary_search(&id).is_err()
         };
         if self.next_id <= 1 {
             return None;

@@ -36,6 +36,52 @@ pub struct SourceFile {
     name: Arc<str>,
     text: Arc<str>,
     line_index: Arc<OnceLock<LineIndex>>,
+    /// For a file too large to hold (inspected as a stream): the positions that findings
+    /// need, computed while the file was read; `text` is empty then.
+    positions: Option<Arc<Positions>>,
+}
+
+/// Line and column of a set of offsets of a file that is not held in memory, in code points
+/// and in UTF-16 code units (see [`SourceFile::positioned`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Positions {
+    /// `(offset, code-point position, UTF-16 position)`, sorted by offset.
+    entries: Vec<(u32, LineColumn, LineColumn)>,
+    len: u32,
+}
+
+impl Positions {
+    /// A table for a file of `len` bytes.
+    pub fn new(len: u32) -> Self {
+        Positions {
+            entries: Vec::new(),
+            len,
+        }
+    }
+
+    /// Records the position of `offset` (any order; [`SourceFile::positioned`] sorts).
+    pub fn insert(&mut self, offset: u32, code_points: LineColumn, utf16: LineColumn) {
+        self.entries.push((offset, code_points, utf16));
+    }
+
+    fn finish(mut self) -> Self {
+        self.entries.sort_by_key(|e| e.0);
+        self.entries.dedup_by_key(|e| e.0);
+        self
+    }
+
+    /// The position of `offset`: exact when it was recorded, otherwise that of the closest
+    /// recorded offset before it (the line, at least, is right when both lie on one line).
+    fn get(&self, offset: u32, encoding: Encoding) -> LineColumn {
+        let i = self.entries.partition_point(|e| e.0 <= offset);
+        match i.checked_sub(1).map(|i| self.entries[i]) {
+            Some((_, cp, u16)) => match encoding {
+                Encoding::Utf16 => u16,
+                _ => cp,
+            },
+            None => LineColumn { line: 1, column: 1 },
+        }
+    }
 }
 
 impl SourceFile {
@@ -51,7 +97,37 @@ impl SourceFile {
             name: name.into(),
             text,
             line_index: Arc::new(OnceLock::new()),
+            positions: None,
         })
+    }
+
+    /// A file that is not held in memory (a capture too large to keep, inspected as a
+    /// stream): its text is empty, and [`line_col`](Self::line_col) answers from `positions`,
+    /// recorded while the file was read for the offsets that findings point at.
+    pub fn positioned(name: impl Into<Arc<str>>, positions: Positions) -> Self {
+        SourceFile {
+            name: name.into(),
+            text: Arc::from(""),
+            line_index: Arc::new(OnceLock::new()),
+            positions: Some(Arc::new(positions.finish())),
+        }
+    }
+
+    /// Whether this file's text is held ([`positioned`](Self::positioned) files are not).
+    pub fn has_text(&self) -> bool {
+        self.positions.is_none()
+    }
+
+    /// The length of the file in bytes (also for a [`positioned`](Self::positioned) file).
+    pub fn len(&self) -> u32 {
+        self.positions
+            .as_ref()
+            .map_or(self.text.len() as u32, |p| p.len)
+    }
+
+    /// Whether the file is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// The name given at construction.
@@ -78,9 +154,13 @@ impl SourceFile {
         self.line_index.get_or_init(|| LineIndex::new(&self.text))
     }
 
-    /// Line and column of `offset` in `encoding`.
+    /// Line and column of `offset` in `encoding` (`Utf8` columns are not recorded for a
+    /// [`positioned`](Self::positioned) file: code points are given instead).
     pub fn line_col(&self, offset: u32, encoding: Encoding) -> LineColumn {
-        self.line_index().line_col(offset, encoding)
+        match &self.positions {
+            Some(p) => p.get(offset, encoding),
+            None => self.line_index().line_col(offset, encoding),
+        }
     }
 }
 

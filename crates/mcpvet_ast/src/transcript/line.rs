@@ -50,10 +50,13 @@ pub fn json_line(line: &str, base: u32) -> JsonLine {
         return JsonLine::Text(Span::new(base, base + content.len() as u32));
     }
     let value = Span::new(start, start + trimmed.len() as u32);
-    let complete = matches!(
-        value_extent(trimmed.as_bytes(), 0, false),
-        Extent::Closed(_)
-    );
+    // A one-line message ends with its closing bracket: only a line that does not is scanned
+    // to see whether its brackets balance (the first line of a pretty-printed message).
+    let complete = matches!(trimmed.as_bytes().last(), Some(b'}' | b']'))
+        || matches!(
+            value_extent(trimmed.as_bytes(), 0, false),
+            Extent::Closed(_)
+        );
     JsonLine::Json { value, complete }
 }
 

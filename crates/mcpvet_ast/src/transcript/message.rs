@@ -469,23 +469,23 @@ fn lower_object(value: Value<'_>, syntax_error: bool) -> Message {
         };
         return invalid(reason, None, None);
     }
-    let id = value.get("id").map(RequestId::from_value);
-    let method_value = value.get("method");
+    // One pass over the members for every key a message may have.
+    let [id_value, method_value, jsonrpc, result, error, params] =
+        value.get_many(["id", "method", "jsonrpc", "result", "error", "params"]);
+    let id = id_value.map(RequestId::from_value);
     let method =
         method_value.and_then(|m| m.as_str().map(|s| Spanned::new(s.into_owned(), m.span())));
     if syntax_error {
         return invalid(InvalidReason::Syntax, id, method);
     }
-    match value.get("jsonrpc") {
+    match jsonrpc {
         None => return invalid(InvalidReason::JsonrpcMissing, id, method),
         Some(v) if v.as_str().as_deref() != Some("2.0") => {
             return invalid(InvalidReason::JsonrpcNotTwo, id, method);
         }
         Some(_) => {}
     }
-    let result = value.get("result");
-    let error = value.get("error");
-    let params = value.get("params").map(Value::id);
+    let params = params.map(Value::id);
     if let Some(m) = method_value {
         let Some(method) = method else {
             let _ = m;

@@ -74,8 +74,8 @@ pub use message::{
     ErrorCode, ErrorObject, IdKey, IdValue, InvalidReason, Message, NumericId, RequestId,
 };
 pub use methods::{Direction, MethodDirection, method_direction};
-pub use protocol::{ProtocolVersion, VersionDetection, VersionSource, detect_version};
-pub use read::read_transcript;
+pub use protocol::{ProtocolVersion, VersionDetection, VersionScan, VersionSource, detect_version};
+pub use read::{read_array_elements, read_transcript};
 #[cfg(feature = "testing")]
 pub use testing::{check_invariants, fuzz_transcript};
 

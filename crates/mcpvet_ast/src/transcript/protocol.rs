@@ -4,7 +4,7 @@ use std::fmt;
 use mcpvet_json::{JsonDocument, ValueKind};
 use mcpvet_text::Span;
 
-use super::{Entry, EntryKind, Message, RecordBody, RecordRole};
+use super::{Entry, EntryKind, IdValue, Message, RecordBody, RecordRole};
 
 /// A revision of the MCP specification that mcpvet knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -125,113 +125,155 @@ pub fn detect_version(
     document: &JsonDocument<'_>,
     forced: Option<ProtocolVersion>,
 ) -> VersionDetection {
-    if let Some(version) = forced {
-        return VersionDetection {
-            version,
-            source: VersionSource::Forced,
-            span: None,
-            unknown: None,
-        };
+    let mut scan = VersionScan::default();
+    if forced.is_none() {
+        scan.feed(entries, document);
     }
-    let mut init_request: Option<(String, Span)> = None;
-    let mut init_result: Option<(String, Span)> = None;
-    let mut meta: Option<(String, Span)> = None;
-    let mut discover: Option<Span> = None;
-    let mut init_id = None;
-    let mut reconstructed: Option<(String, Span)> = None;
-    for entry in entries {
-        // SDK captures and server signatures record the initialize result without the wire
-        // envelope; its protocolVersion still tells the version.
-        if let EntryKind::Reconstructed(r) = &entry.kind
-            && reconstructed.is_none()
-            && r.method == Some("initialize")
-            && r.role == RecordRole::Response
-            && let Some(RecordBody::Result(result)) = r.body
-            && let Some(v) = document.value(result).get("protocolVersion")
-            && let Some(s) = v.as_str()
-        {
-            reconstructed = Some((s.into_owned(), v.span()));
-        }
+    scan.decide(forced)
+}
+
+/// What a capture says about its protocol version so far, gathered piece by piece (a capture
+/// read as a stream): [`detect_version`] over several transcripts read in file order.
+#[derive(Debug, Clone, Default)]
+pub struct VersionScan {
+    init_request: Option<(String, Span)>,
+    init_result: Option<(String, Span)>,
+    meta: Option<(String, Span)>,
+    discover: Option<Span>,
+    init_id: Option<IdValue>,
+    reconstructed: Option<(String, Span)>,
+}
+
+impl VersionScan {
+    /// Whether the decision can no longer change: the `initialize` result was seen.
+    pub fn settled(&self) -> bool {
+        self.init_result.is_some() || self.reconstructed.is_some()
     }
-    for message in entries.iter().filter_map(Entry::message) {
-        match message {
-            Message::Request {
-                id, method, params, ..
-            } => {
-                let params = params.map(|p| document.value(p));
-                if method.value == "initialize" && init_request.is_none() {
-                    init_id = Some(id.value.clone());
-                    if let Some(v) = params
-                        .and_then(|p| p.get("protocolVersion"))
-                        .filter(|v| v.kind() == ValueKind::String)
-                    {
-                        init_request = v.as_str().map(|s| (s.into_owned(), v.span()));
-                    }
-                } else if method.value == "server/discover" && discover.is_none() {
-                    discover = Some(method.span);
-                }
-                if meta.is_none()
-                    && let Some(v) = params
-                        .and_then(|p| p.get("_meta"))
-                        .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
-                    && let Some(s) = v.as_str()
-                {
-                    meta = Some((s.into_owned(), v.span()));
-                }
-            }
-            Message::Response { id, result, .. }
-                if init_result.is_none() && init_id.as_ref() == Some(&id.value) =>
+
+    /// Reads the next piece of the capture.
+    pub fn feed(&mut self, entries: &[Entry], document: &JsonDocument<'_>) {
+        let VersionScan {
+            init_request,
+            init_result,
+            meta,
+            discover,
+            init_id,
+            reconstructed,
+        } = self;
+        for entry in entries {
+            // SDK captures and server signatures record the initialize result without the
+            // wire envelope; its protocolVersion still tells the version.
+            if let EntryKind::Reconstructed(r) = &entry.kind
+                && reconstructed.is_none()
+                && r.method == Some("initialize")
+                && r.role == RecordRole::Response
+                && let Some(RecordBody::Result(result)) = r.body
+                && let Some(v) = document.value(result).get("protocolVersion")
+                && let Some(s) = v.as_str()
             {
-                if let Some(v) = document.value(*result).get("protocolVersion")
-                    && let Some(s) = v.as_str()
+                *reconstructed = Some((s.into_owned(), v.span()));
+            }
+        }
+        for message in entries.iter().filter_map(Entry::message) {
+            match message {
+                Message::Request {
+                    id, method, params, ..
+                } => {
+                    let params = params.map(|p| document.value(p));
+                    if method.value == "initialize" && init_request.is_none() {
+                        *init_id = Some(id.value.clone());
+                        if let Some(v) = params
+                            .and_then(|p| p.get("protocolVersion"))
+                            .filter(|v| v.kind() == ValueKind::String)
+                        {
+                            *init_request = v.as_str().map(|s| (s.into_owned(), v.span()));
+                        }
+                    } else if method.value == "server/discover" && discover.is_none() {
+                        *discover = Some(method.span);
+                    }
+                    if meta.is_none()
+                        && let Some(v) = params
+                            .and_then(|p| p.get("_meta"))
+                            .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
+                        && let Some(s) = v.as_str()
+                    {
+                        *meta = Some((s.into_owned(), v.span()));
+                    }
+                }
+                Message::Response { id, result, .. }
+                    if init_result.is_none() && init_id.as_ref() == Some(&id.value) =>
                 {
-                    init_result = Some((s.into_owned(), v.span()));
+                    if let Some(v) = document.value(*result).get("protocolVersion")
+                        && let Some(s) = v.as_str()
+                    {
+                        *init_result = Some((s.into_owned(), v.span()));
+                    }
                 }
-            }
-            _ => {}
-        }
-    }
-    let candidates = [
-        (
-            init_result.or(reconstructed),
-            VersionSource::InitializeResult,
-        ),
-        (init_request, VersionSource::InitializeRequest),
-        (meta, VersionSource::RequestMeta),
-    ];
-    let mut unknown = None;
-    for (found, source) in candidates {
-        if let Some((text, span)) = found {
-            match ProtocolVersion::parse(&text) {
-                // `2026-07-28` inside an initialize handshake is inconsistent (the check says
-                // so); the handshake itself is legacy.
-                Some(ProtocolVersion::V2026_07_28) if source != VersionSource::RequestMeta => {}
-                Some(version) => {
-                    return VersionDetection {
-                        version,
-                        source,
-                        span: Some(span),
-                        unknown,
-                    };
-                }
-                None => {
-                    unknown.get_or_insert(text);
-                }
+                _ => {}
             }
         }
     }
-    if let Some(span) = discover {
-        return VersionDetection {
-            version: ProtocolVersion::V2026_07_28,
-            source: VersionSource::ServerDiscover,
-            span: Some(span),
+
+    /// The version the capture read so far is in (or `forced`).
+    pub fn decide(&self, forced: Option<ProtocolVersion>) -> VersionDetection {
+        if let Some(version) = forced {
+            return VersionDetection {
+                version,
+                source: VersionSource::Forced,
+                span: None,
+                unknown: None,
+            };
+        }
+        let VersionScan {
+            init_request,
+            init_result,
+            meta,
+            discover,
+            reconstructed,
+            ..
+        } = self.clone();
+        let candidates = [
+            (
+                init_result.or(reconstructed),
+                VersionSource::InitializeResult,
+            ),
+            (init_request, VersionSource::InitializeRequest),
+            (meta, VersionSource::RequestMeta),
+        ];
+        let mut unknown = None;
+        for (found, source) in candidates {
+            if let Some((text, span)) = found {
+                match ProtocolVersion::parse(&text) {
+                    // `2026-07-28` inside an initialize handshake is inconsistent (the check says
+                    // so); the handshake itself is legacy.
+                    Some(ProtocolVersion::V2026_07_28) if source != VersionSource::RequestMeta => {}
+                    Some(version) => {
+                        return VersionDetection {
+                            version,
+                            source,
+                            span: Some(span),
+                            unknown,
+                        };
+                    }
+                    None => {
+                        unknown.get_or_insert(text);
+                    }
+                }
+            }
+        }
+        if let Some(span) = discover {
+            return VersionDetection {
+                version: ProtocolVersion::V2026_07_28,
+                source: VersionSource::ServerDiscover,
+                span: Some(span),
+                unknown,
+            };
+        }
+        VersionDetection {
+            version: ProtocolVersion::LATEST_LEGACY,
+            source: VersionSource::Assumed,
+            span: None,
             unknown,
-        };
-    }
-    VersionDetection {
-        version: ProtocolVersion::LATEST_LEGACY,
-        source: VersionSource::Assumed,
-        span: None,
-        unknown,
+        }
     }
 }

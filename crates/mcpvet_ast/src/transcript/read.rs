@@ -560,3 +560,51 @@ fn log_item(
         }
     }
 }
+
+/// Reads the elements of a JSON-array capture given as byte ranges of `text` (each range one
+/// element: a message, or an array for a batch), as [`read_transcript`] reads the whole
+/// array. The streaming pipeline cuts a large array into pieces of whole elements and reads
+/// each piece with this.
+pub fn read_array_elements<'a>(
+    text: &'a str,
+    elements: &[Range<usize>],
+) -> LowerOutcome<Transcript<'a>> {
+    let options = JsonOptions::strict();
+    let outcome = parse_ranges(text, elements.iter().cloned(), &options);
+    let document = outcome.value;
+    let mut diagnostics = outcome.diagnostics;
+    let error_spans: Vec<Span> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(Diagnostic::span)
+        .collect();
+    let mut reader = Reader::new(text, error_spans);
+    for value in document.roots() {
+        let span = value.span();
+        record(
+            &mut reader,
+            InputFormat::JsonArray,
+            value,
+            span,
+            span,
+            Meta::default(),
+        );
+    }
+    let mut entries = std::mem::take(&mut reader.entries);
+    let mut pairs = std::mem::take(&mut reader.links);
+    pairing::infer(&mut entries, &document, &mut pairs);
+    diagnostics.extend(reader.cx.into_diagnostics());
+    LowerOutcome {
+        value: Transcript {
+            document,
+            entries,
+            links: pairs,
+            detection: Detection {
+                format: InputFormat::JsonArray,
+                by: DetectedBy::Forced,
+                reason: "a piece of a streamed JSON array",
+            },
+        },
+        diagnostics,
+    }
+}

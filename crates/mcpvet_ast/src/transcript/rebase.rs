@@ -113,6 +113,21 @@ impl Transcript<'_> {
         self.document.rebase(base);
     }
 
+    /// Declares that this transcript was read from elements `first`, `first + 1`, ... of a
+    /// JSON array (see [`read_array_elements`](super::read_array_elements)): JSON paths then
+    /// name the element, as in the whole array (`$[41].params`).
+    pub fn set_first_element(&mut self, first: u32) {
+        self.document.set_roots_as_elements(first);
+    }
+
+    /// Moves the message indices by `first_index` (the number of messages before this piece
+    /// of the file, known only once the earlier pieces are read).
+    pub fn shift_indices(&mut self, first_index: u32) {
+        for entry in &mut self.entries {
+            entry.index += first_index;
+        }
+    }
+
     /// The same transcript owning its text (copied once), so it can move to another thread
     /// and outlive the buffer it was read from.
     pub fn into_static(self) -> Transcript<'static> {

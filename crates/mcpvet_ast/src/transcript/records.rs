@@ -3,7 +3,7 @@ use std::collections::HashMap;
 
 use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{NodeId, Value, ValueKind};
-use mcpvet_text::{LineIndex, Span, Spanned};
+use mcpvet_text::{Span, Spanned};
 
 use super::message::{RequestId, lower_message};
 use super::methods::sdk_method;
@@ -30,7 +30,9 @@ pub(crate) struct Meta {
 #[derive(Debug)]
 pub(crate) struct Reader<'t> {
     pub(crate) text: &'t str,
-    line_index: LineIndex,
+    /// The last offset whose line was asked for, and that line (1-based): entries come in
+    /// source order, so counting line breaks from there is cheaper than indexing the file.
+    line_cursor: (u32, u32),
     /// Spans of the parser's error diagnostics, sorted by start.
     error_spans: Vec<Span>,
     pub(crate) entries: Vec<Entry>,
@@ -62,7 +64,7 @@ impl<'t> Reader<'t> {
     pub(crate) fn new(text: &'t str, error_spans: Vec<Span>) -> Self {
         Reader {
             text,
-            line_index: LineIndex::new(text),
+            line_cursor: (0, 1),
             error_spans,
             entries: Vec::new(),
             links: Vec::new(),
@@ -81,6 +83,36 @@ impl<'t> Reader<'t> {
             .is_some_and(|s| s.start <= span.end)
     }
 
+    /// The 1-based line of `offset`, with the line breaks of [`mcpvet_text::LineIndex`]
+    /// (LF, CRLF, or a lone CR).
+    fn line_of(&mut self, offset: u32) -> u32 {
+        let (from, line) = if offset >= self.line_cursor.0 {
+            self.line_cursor
+        } else {
+            (0, 1)
+        };
+        let bytes = &self.text.as_bytes()[from as usize..(offset as usize).min(self.text.len())];
+        let mut breaks = memchr::memchr_iter(b'\n', bytes).count();
+        if memchr::memchr(b'\r', bytes).is_some() {
+            // A CR ends a line unless an LF follows it (then the LF was counted).
+            breaks += bytes
+                .iter()
+                .enumerate()
+                .filter(|&(i, &b)| {
+                    b == b'\r'
+                        && bytes
+                            .get(i + 1)
+                            .copied()
+                            .or_else(|| self.text.as_bytes().get(offset as usize).copied())
+                            != Some(b'\n')
+                })
+                .count();
+        }
+        let line = line + breaks as u32;
+        self.line_cursor = (offset, line);
+        line
+    }
+
     pub(crate) fn spanned_text(&self, span: Span) -> Spanned<String> {
         Spanned::new(self.text[span.range()].to_owned(), span)
     }
@@ -94,10 +126,11 @@ impl<'t> Reader<'t> {
             Some((d, source)) => (Some(d), source),
             None => (None, DirectionSource::Unknown),
         };
+        let line = self.line_of(span.start);
         self.entries.push(Entry {
             index,
             span,
-            line: self.line_index.line_of(span.start),
+            line,
             timestamp: meta.timestamp,
             server: meta.server,
             level: meta.level,

@@ -137,15 +137,15 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
     // of `\u` escapes (which could hide one). Only the entries that hold one are looked at,
     // found by binary search: the other entries are never touched.
     let entries = transcript.entries();
-    // With one root per line, the path below an entry's root is the path in the document;
-    // otherwise (a JSON array, an export) the document's own search is cheap.
-    let few_roots = doc.roots().len() <= 1024;
     let mut todo: Vec<usize> = Vec::new();
     // Offsets in `source` are relative to the document's text, which may be a piece of the
     // file (a chunk of a streamed capture): entry spans are offsets in the file.
     let base = doc.base();
-    for anchor in tokens::anchors(source.as_bytes()) {
-        let at = anchor as u32 + base;
+    let anchors: Vec<u32> = tokens::anchors(source.as_bytes())
+        .into_iter()
+        .map(|a| a as u32 + base)
+        .collect();
+    for &at in &anchors {
         let after = entries.partition_point(|e| e.span.start <= at);
         // Entries may nest (an Inspector response inside its request): look back a little.
         if let Some(k) = (after.saturating_sub(NEST_LOOKBACK)..after)
@@ -175,6 +175,12 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                     return;
                 }
                 handled.push(content);
+                // A token lies inside one string, with an anchor (its prefix's separator, or
+                // an escape that may hide one) inside it: a string without one is not decoded.
+                let first_anchor = anchors.partition_point(|&a| a < content.start);
+                if anchors.get(first_anchor).is_none_or(|&a| a >= content.end) {
+                    return;
+                }
                 let Some(text) = SourceText::of_string(v) else {
                     return;
                 };
@@ -193,12 +199,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                     first,
                     secret: text.text[first.start..first.end].to_owned(),
                     count: found.len(),
-                    path: Some(if few_roots {
-                        v.path()
-                    } else {
-                        walk::descend(doc.value(root), content.start)
-                            .map_or_else(JsonPath::root, |(_, p)| p)
-                    }),
+                    path: Some(v.path()),
                 });
             });
         }

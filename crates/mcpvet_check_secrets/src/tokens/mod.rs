@@ -277,6 +277,41 @@ static FIRST: [bool; 256] = {
     table
 };
 
+/// The last bytes of the stems before each separator (a unit test keeps them in sync with
+/// [`SIMPLE`] and [`SPECIAL_STEMS`]).
+const LAST_BYTES: [(u8, &[u8]); 3] = [
+    (b'_', b"bcfkmnoprstu8"),
+    (b'-', b"abceikoprstxyX"),
+    (b'.', b"esG"),
+];
+
+/// For each byte, a bit per separator (`_` 1, `-` 2, `.` 4) it may end a stem before.
+static LAST: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut s = 0;
+    while s < LAST_BYTES.len() {
+        let bytes = LAST_BYTES[s].1;
+        let mut i = 0;
+        while i < bytes.len() {
+            table[bytes[i] as usize] |= 1 << s;
+            i += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// Whether a stem followed by `sep` may end with `last`.
+#[inline]
+fn ends_stem(last: u8, sep: u8) -> bool {
+    let bit = match sep {
+        b'_' => 1,
+        b'-' => 2,
+        _ => 4,
+    };
+    LAST[usize::from(last)] & bit != 0
+}
+
 #[inline]
 fn alnum(b: u8) -> bool {
     b.is_ascii_alphanumeric()
@@ -387,16 +422,74 @@ pub fn may_contain(bytes: &[u8]) -> bool {
 }
 
 /// The byte offsets in `bytes` where a token may be, in ascending order: as [`may_contain`],
-/// plus every `\u` escape (which may hide a prefix). One pass per anchor set over the whole
-/// input, for callers that then look only at the records that hold an offset.
+/// plus every `\u` escape of a character a prefix can hold (which may hide one), for callers
+/// that then look only at the records that hold an offset.
+///
+/// One pass over the input, 64 bytes per step: the bytes that can anchor a token (`_`, `-`,
+/// `.`, `A`, `\`) are found with portable SIMD compares, and only those are looked at.
 pub fn anchors(bytes: &[u8]) -> Vec<usize> {
-    let mut out: Vec<usize> = memchr3_iter(b'_', b'-', b'.', bytes)
-        .filter(|&j| stem_hit(bytes, j))
-        .collect();
-    out.extend(memchr_iter(b'A', bytes).filter(|&i| aws_or_google_prefix(bytes, i)));
-    out.extend(memchr_iter(b'\\', bytes).filter(|&i| bytes.get(i + 1) == Some(&b'u')));
-    out.sort_unstable();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(block) = bytes.get(i..).and_then(<[u8]>::first_chunk::<64>) {
+        let mut mask = anchor_bytes(block);
+        while mask != 0 {
+            let at = i + mask.trailing_zeros() as usize;
+            if is_anchor(bytes, at) {
+                out.push(at);
+            }
+            mask &= mask - 1;
+        }
+        i += 64;
+    }
+    out.extend((i..bytes.len()).filter(|&at| is_anchor(bytes, at)));
     out
+}
+
+/// A bit per byte of `block` that is `_`, `-`, `.`, `A` or `\`.
+#[inline]
+fn anchor_bytes(block: &[u8; 64]) -> u64 {
+    use wide::u8x16;
+    let mut mask = 0u64;
+    for (k, chunk) in block.chunks_exact(16).enumerate() {
+        let v = u8x16::new(chunk.try_into().unwrap_or([0; 16]));
+        let hits = v.simd_eq(u8x16::splat(b'_'))
+            | v.simd_eq(u8x16::splat(b'-'))
+            | v.simd_eq(u8x16::splat(b'.'))
+            | v.simd_eq(u8x16::splat(b'A'))
+            | v.simd_eq(u8x16::splat(b'\\'));
+        mask |= u64::from(hits.to_bitmask()) << (16 * k);
+    }
+    mask
+}
+
+/// Whether the byte at `at` anchors a possible token (see [`anchors`]).
+#[inline]
+fn is_anchor(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        b'_' | b'-' | b'.' => stem_hit(bytes, at),
+        b'A' => aws_or_google_prefix(bytes, at),
+        b'\\' => escape_may_hide_token(bytes, at),
+        _ => false,
+    }
+}
+
+/// Whether the escape at `i` (a `\`) is a `\u` escape of a character a token or its prefix
+/// can hold (ASCII letters, digits, `_`, `-`, `.`): `\u001b` or `\u00e9` hides none.
+fn escape_may_hide_token(bytes: &[u8], i: usize) -> bool {
+    let Some(hex) = bytes.get(i + 2..i + 6) else {
+        return false;
+    };
+    if bytes.get(i + 1) != Some(&b'u') || hex[0] != b'0' || hex[1] != b'0' {
+        return false;
+    }
+    let digit = |h: u8| char::from(h).to_digit(16);
+    match (digit(hex[2]), digit(hex[3])) {
+        (Some(hi), Some(lo)) => {
+            let c = u8::try_from(hi * 16 + lo).unwrap_or(0);
+            c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.')
+        }
+        _ => false,
+    }
 }
 
 fn aws_or_google_prefix(bytes: &[u8], i: usize) -> bool {
@@ -414,7 +507,8 @@ fn stem_hit(b: &[u8], j: usize) -> bool {
     let sep = b[j];
     (sep == b'.' && b[j + 1..].starts_with(b"ey"))
         || (sep == b'-' && b[j..].starts_with(b"-----BEGIN"))
-        || stems_at(b, j).next().is_some()
+        // Most separators in text follow a byte that ends no stem.
+        || (j > 0 && ends_stem(b[j - 1], sep) && stems_at(b, j).next().is_some())
 }
 
 /// Calls `emit` with every candidate; stops early when it returns `true`.

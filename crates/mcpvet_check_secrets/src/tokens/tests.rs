@@ -278,12 +278,44 @@ fn first_bytes_cover_every_stem() {
             .position(|c| matches!(c, b'_' | b'-' | b'.'))
             .unwrap();
         assert!(FIRST[usize::from(p[0])], "{}", f.prefix);
+        assert!(ends_stem(p[sep - 1], p[sep]), "{}", f.prefix);
         assert!(is_stem(&p[..sep], p[sep]), "{}", f.prefix);
         assert!(STEM_LENGTHS.contains(&sep), "{}", f.prefix);
     }
     for &(stem, sep) in SPECIAL_STEMS {
         assert!(FIRST[usize::from(stem[0])], "{stem:?}");
+        assert!(ends_stem(stem[stem.len() - 1], sep), "{stem:?}");
         assert!(is_stem(stem, sep), "{stem:?}");
         assert!(STEM_LENGTHS.contains(&stem.len()), "{stem:?}");
+    }
+}
+
+#[test]
+fn anchors_in_blocks_match_a_byte_by_byte_scan() {
+    let pieces: [&[u8]; 8] = [
+        b"ghp_",
+        b"AKIAIOSFODNN7EXAMPLEX",
+        b" plain text. with - dashes_ ",
+        b"\\u0067hp_",
+        b"\\u001b[0m",
+        b"x.eyJhbGciOi",
+        b"-----BEGIN",
+        b"sk-proj-",
+    ];
+    let mut state = 7u64;
+    for len in [0usize, 1, 63, 64, 65, 127, 128, 129, 1000] {
+        let mut bytes = Vec::new();
+        while bytes.len() < len {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            bytes.extend_from_slice(pieces[(state >> 33) as usize % pieces.len()]);
+        }
+        bytes.truncate(len);
+        let expected: Vec<usize> = (0..bytes.len()).filter(|&i| is_anchor(&bytes, i)).collect();
+        assert_eq!(anchors(&bytes), expected, "length {len}");
+        if len >= 64 {
+            assert!(!expected.is_empty());
+        }
     }
 }

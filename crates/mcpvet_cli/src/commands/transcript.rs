@@ -12,6 +12,7 @@ use super::Status;
 use crate::cli::{Format, TranscriptArgs};
 use crate::io::Input;
 use crate::output::{self, Output};
+use crate::{progress, stream};
 
 pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Status {
     let options = TranscriptOptions {
@@ -32,20 +33,73 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
     for path in &args.paths {
         let input = Input::new(path);
         let name = input.name();
-        let bytes = match input.read() {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                output::error(&err.to_string());
-                status = status.max(Status::Failure);
-                continue;
-            }
+        // A large file is inspected as a stream (bounded memory, progress bar); standard
+        // input and small files are read whole.
+        let size = match &input {
+            Input::File(p) => std::fs::metadata(p)
+                .ok()
+                .filter(std::fs::Metadata::is_file)
+                .map(|m| m.len()),
+            Input::Stdin => None,
         };
-        let report = match inspect(name.clone(), &bytes, &options) {
-            Ok(report) => report,
-            Err(err) => {
-                output::error(&format!("cannot inspect `{name}`: {err}"));
-                status = status.max(Status::Failure);
-                continue;
+        let streamed = match (&input, size) {
+            (Input::File(p), Some(size)) if args.stream || size >= stream::STREAM_THRESHOLD => {
+                let workers = args.jobs.map_or_else(
+                    || std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+                    usize::from,
+                );
+                let mut bar = progress::Bar::new(size, !args.quiet);
+                match stream::inspect(
+                    p,
+                    &name,
+                    &options,
+                    workers,
+                    args.format == Format::Text,
+                    &mut bar,
+                ) {
+                    Ok(Some(done)) => {
+                        bar.finish();
+                        Some(done)
+                    }
+                    // Not a format that streams: read whole below.
+                    Ok(None) => {
+                        bar.finish();
+                        if args.stream {
+                            output::note(&format!(
+                                "`{name}` is read whole: only JSON Lines, trace, Claude Desktop \
+                                 log and JSON array captures are streamed"
+                            ));
+                        }
+                        None
+                    }
+                    Err(err) => {
+                        bar.finish();
+                        output::error(&format!("cannot read `{name}`: {err}"));
+                        status = status.max(Status::Failure);
+                        continue;
+                    }
+                }
+            }
+            _ => None,
+        };
+        let (report, excerpts) = if let Some((report, excerpts)) = streamed {
+            (report, Some(excerpts))
+        } else {
+            let bytes = match input.read() {
+                Ok(bytes) => bytes,
+                Err(err) => {
+                    output::error(&err.to_string());
+                    status = status.max(Status::Failure);
+                    continue;
+                }
+            };
+            match inspect(name.clone(), &bytes, &options) {
+                Ok(report) => (report, None),
+                Err(err) => {
+                    output::error(&format!("cannot inspect `{name}`: {err}"));
+                    status = status.max(Status::Failure);
+                    continue;
+                }
             }
         };
         if let Some(threshold) = threshold
@@ -68,7 +122,10 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
                         out.print(&render_messages(&report));
                         out.print("\n");
                     }
-                    out.print(&render_report(&report, &text_options));
+                    match &excerpts {
+                        Some(excerpts) => out.print(&stream::render_text(&report, excerpts, color)),
+                        None => out.print(&render_report(&report, &text_options)),
+                    }
                 }
                 printed += 1;
             }

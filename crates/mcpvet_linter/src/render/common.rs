@@ -28,12 +28,20 @@ pub(crate) struct Place {
 /// The place of `span` in `file`. A span past the end of the text or inside a character is
 /// clamped (widened to whole characters), never a panic.
 pub(crate) fn place(file: &SourceFile, span: Span) -> Place {
-    let (start, end) = clamp(file.text(), span);
-    let index = file.line_index();
-    let a = index.line_col(start, Encoding::CodePoint);
-    let b = index.line_col(end, Encoding::CodePoint);
-    let a16 = index.line_col(start, Encoding::Utf16);
-    let b16 = index.line_col(end, Encoding::Utf16);
+    // A file inspected as a stream is not held: its positions were recorded while it was
+    // read, for exactly the offsets findings use.
+    let (start, end) = if file.has_text() {
+        clamp(file.text(), span)
+    } else {
+        (
+            span.start.min(file.len()),
+            span.end.clamp(span.start, file.len()),
+        )
+    };
+    let a = file.line_col(start, Encoding::CodePoint);
+    let b = file.line_col(end, Encoding::CodePoint);
+    let a16 = file.line_col(start, Encoding::Utf16);
+    let b16 = file.line_col(end, Encoding::Utf16);
     Place {
         start,
         end,

@@ -162,9 +162,10 @@ fn one_line(text: &str) -> String {
 /// Why the file could not be read as a configuration or a session, if it could not.
 fn status(report: &FileReport) -> Option<&'static str> {
     let text = report.source.text();
-    if text
-        .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
-        .is_empty()
+    if report.source.has_text()
+        && text
+            .trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+            .is_empty()
     {
         return Some("empty: there is nothing to inspect");
     }

@@ -1,0 +1,673 @@
+//! Inspecting a large capture as a stream, with memory bounded by the largest message.
+//!
+//! ```text
+//! reader thread ──pieces of whole lines (or whole array elements)──► N worker threads
+//!      (reads blocks, cuts at a line break,                       (UTF-8 check, parse, read:
+//!       counts lines)                                              mcpvet_linter::stream::read_piece)
+//!                                                                       │
+//! main thread ◄──────────── prepared pieces, reordered by sequence ────┘
+//!   (TranscriptStream::consume: the checks, in file order; progress bar)
+//! ```
+//!
+//! Then a second read of the file records the line and column of every offset the findings
+//! point at (and, for the text format, the text of their lines), so the report renders as
+//! usual without holding the file.
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read};
+use std::ops::Range;
+use std::path::Path;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::thread;
+
+use mcpvet_ast::transcript::InputFormat;
+use mcpvet_linter::stream::{
+    PiecePlace, PreparedPiece, TranscriptStream, detect_format, offsets, read_piece, streams,
+};
+use mcpvet_linter::{FileReport, TranscriptOptions};
+use mcpvet_text::{LineColumn, Positions, SourceFile, Span};
+
+/// Captures at least this large are inspected as a stream (smaller ones are read whole,
+/// which handles every capture format and renders snippets from the text).
+pub(crate) const STREAM_THRESHOLD: u64 = 8 << 20;
+
+/// Bytes read per piece (a piece grows to hold a longer line or element).
+const PIECE_BYTES: usize = 1 << 20;
+
+/// The text of the lines findings point at, by the line's start offset.
+pub(crate) type Excerpts = BTreeMap<u32, (u32, String)>;
+
+/// Something the progress display can follow.
+pub(crate) trait Progress {
+    /// `bytes` more of the file were checked.
+    fn advance(&mut self, bytes: u64);
+}
+
+impl Progress for () {
+    fn advance(&mut self, _: u64) {}
+}
+
+/// A piece of the file for a worker.
+struct Job {
+    seq: u64,
+    bytes: Vec<u8>,
+    place: PiecePlace,
+    /// For a JSON array: the elements' byte ranges in `bytes`.
+    elements: Option<Vec<Range<usize>>>,
+}
+
+/// A worker's result.
+struct Done {
+    seq: u64,
+    bytes: u64,
+    piece: PreparedPiece,
+}
+
+/// Inspects the capture at `path` as a stream with `workers` parsing threads; returns the
+/// report (its source knows the positions of the findings' offsets) and, when `excerpts` is
+/// set, the text of the lines findings point at; `None` when the capture's format cannot be
+/// streamed (see [`streams`]) and the file must be read whole.
+pub(crate) fn inspect(
+    path: &Path,
+    name: &str,
+    options: &TranscriptOptions,
+    workers: usize,
+    excerpts: bool,
+    progress: &mut dyn Progress,
+) -> io::Result<Option<(FileReport, Excerpts)>> {
+    let len = std::fs::metadata(path)?.len();
+    if len > u64::from(u32::MAX) {
+        return Err(io::Error::other(format!(
+            "{len} bytes; at most {} bytes can be inspected as one file",
+            u32::MAX
+        )));
+    }
+    let mut file = File::open(path)?;
+    // The first piece decides the format and whether it can be streamed.
+    let head = read_head(&mut file, len)?;
+    let file_name = Path::new(name).file_name().and_then(|n| n.to_str());
+    let Some((array, format, reason)) = plan(&head, file_name, options.input_format) else {
+        return Ok(None);
+    };
+    let mut stream = TranscriptStream::new(options, format, reason);
+    let workers = workers.max(1);
+    thread::scope(|scope| -> io::Result<()> {
+        let (job_tx, job_rx) = sync_channel::<Job>(workers);
+        let (done_tx, done_rx) = sync_channel::<Done>(workers * 2);
+        let job_rx = std::sync::Arc::new(std::sync::Mutex::new(job_rx));
+        for _ in 0..workers {
+            let job_rx = std::sync::Arc::clone(&job_rx);
+            let done_tx = done_tx.clone();
+            scope.spawn(move || work(&job_rx, &done_tx, format));
+        }
+        drop(done_tx);
+        let reader = scope.spawn(move || {
+            if array {
+                cut_array(file, head, &job_tx)
+            } else {
+                cut_lines(file, head, &job_tx)
+            }
+        });
+        consume_in_order(&done_rx, &mut stream, progress);
+        reader
+            .join()
+            .map_err(|_| io::Error::other("the reading thread failed"))?
+    })?;
+    let mut report = stream.finish(name);
+    let (positions, lines) = positions(path, len, &offsets(&report), excerpts)?;
+    report.source = SourceFile::positioned(name, positions);
+    Ok(Some((report, lines)))
+}
+
+/// Feeds prepared pieces to the stream in file order (workers finish out of order).
+fn consume_in_order(
+    done: &Receiver<Done>,
+    stream: &mut TranscriptStream,
+    progress: &mut dyn Progress,
+) {
+    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
+    let mut next = 0u64;
+    for item in done {
+        waiting.insert(item.seq, item);
+        while let Some(item) = waiting.remove(&next) {
+            let Done { bytes, piece, .. } = item;
+            stream.consume(piece);
+            progress.advance(bytes);
+            next += 1;
+        }
+    }
+}
+
+fn work(jobs: &std::sync::Mutex<Receiver<Job>>, done: &SyncSender<Done>, format: InputFormat) {
+    loop {
+        // Hold the lock only to take a job.
+        let job = match jobs.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok(job) = job else { return };
+        let piece = read_piece(&job.bytes, job.place, format, job.elements.as_deref());
+        let item = Done {
+            seq: job.seq,
+            bytes: job.bytes.len() as u64,
+            piece,
+        };
+        if done.send(item).is_err() {
+            return;
+        }
+    }
+}
+
+/// Fills `buf` as far as the file goes; returns the bytes read.
+fn read_up_to(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match file.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// At most this much of a line is kept while positions are recorded: columns past it are
+/// approximate, and a finding's excerpt shows the line's beginning.
+const MAX_LINE: usize = 1 << 20;
+
+/// The largest first piece read to decide the format: the first line, or the first element
+/// of an array, must end within it.
+const HEAD_MAX: usize = 64 << 20;
+
+/// Reads the first piece of the file: a piece's worth, or more until it holds a whole first
+/// line (or, for a JSON array, a whole first element).
+fn read_head(file: &mut File, len: u64) -> io::Result<Vec<u8>> {
+    let mut head = vec![0; PIECE_BYTES.min(usize::try_from(len).unwrap_or(PIECE_BYTES))];
+    let read = read_up_to(file, &mut head)?;
+    head.truncate(read);
+    while head.len() < HEAD_MAX && !has_unit(&head) {
+        let start = head.len();
+        head.resize(start * 2, 0);
+        let n = read_up_to(file, &mut head[start..])?;
+        head.truncate(start + n);
+        if n == 0 {
+            break;
+        }
+    }
+    Ok(head)
+}
+
+/// Whether `head` holds a whole first line, or a whole first element of an array.
+fn has_unit(head: &[u8]) -> bool {
+    if first_byte(head) == Some(b'[') {
+        let mut scan = ArrayScan::default();
+        let mut elements = Vec::new();
+        scan.scan(head, 0, &mut elements);
+        !elements.is_empty() || scan.closed()
+    } else {
+        memchr::memchr(b'\n', head).is_some()
+    }
+}
+
+/// How to stream a capture that starts with `head`: `(array, format, reason)`, or `None`
+/// when its format is one that is read whole.
+fn plan(
+    head: &[u8],
+    file_name: Option<&str>,
+    forced: Option<InputFormat>,
+) -> Option<(bool, InputFormat, String)> {
+    // A JSON array streams element by element, unless it closes on its first line and
+    // more follows (JSON Lines starting with a batch); to tell a session in an array from
+    // an export, the format is detected on its first elements.
+    if first_byte(head) == Some(b'[') && forced.is_none_or(|f| f == InputFormat::JsonArray) {
+        let mut scan = ArrayScan::default();
+        let mut elements = Vec::new();
+        scan.scan(head, 0, &mut elements);
+        let after = elements.last().map_or(0, |e| e.end);
+        let batch_line = scan.closed()
+            && head[after..]
+                .iter()
+                .position(|&b| b == b']')
+                .is_some_and(|p| first_byte(&head[after + p + 1..]).is_some());
+        if !batch_line {
+            let mut text = String::from_utf8_lossy(&head[..after]).into_owned();
+            text.push(']');
+            let (format, reason) = detect_format(&text, file_name, forced)?;
+            return (format == InputFormat::JsonArray).then_some((true, format, reason));
+        }
+    }
+    let lines = &head[..last_line_end(head).unwrap_or(head.len())];
+    let (format, reason) = detect_format(&String::from_utf8_lossy(lines), file_name, forced)?;
+    (streams(format) && format != InputFormat::JsonArray).then_some((false, format, reason))
+}
+
+fn first_byte(bytes: &[u8]) -> Option<u8> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    bytes.iter().copied().find(|b| !b.is_ascii_whitespace())
+}
+
+fn last_line_end(bytes: &[u8]) -> Option<usize> {
+    memchr::memrchr(b'\n', bytes).map(|i| i + 1)
+}
+
+/// Cuts the file into pieces of whole lines and sends them to the workers.
+fn cut_lines(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Result<()> {
+    let mut carry = head;
+    let mut base = 0u32;
+    let mut line = 1u32;
+    let mut seq = 0u64;
+    let mut eof = false;
+    loop {
+        // Fill up to a piece, then cut after the last line break (or take it all at the end).
+        while !eof && carry.len() < PIECE_BYTES {
+            let start = carry.len();
+            carry.resize(PIECE_BYTES.max(start + 64 * 1024), 0);
+            let n = read_up_to(&mut file, &mut carry[start..])?;
+            carry.truncate(start + n);
+            eof = n == 0 || carry.len() < PIECE_BYTES;
+        }
+        let cut = match last_line_end(&carry) {
+            Some(cut) if !eof || cut == carry.len() => cut,
+            _ if eof => carry.len(),
+            // A line longer than a piece: read on until it ends.
+            _ => {
+                let start = carry.len();
+                carry.resize(start * 2, 0);
+                let n = read_up_to(&mut file, &mut carry[start..])?;
+                carry.truncate(start + n);
+                eof = n == 0;
+                continue;
+            }
+        };
+        if cut == 0 {
+            return Ok(());
+        }
+        let rest = carry.split_off(cut);
+        let bytes = std::mem::replace(&mut carry, rest);
+        let lines = memchr::memchr_iter(b'\n', &bytes).count() as u32;
+        let job = Job {
+            seq,
+            bytes,
+            place: PiecePlace {
+                base,
+                first_line: line,
+                first_element: 0,
+            },
+            elements: None,
+        };
+        base += u32::try_from(job.bytes.len()).unwrap_or(u32::MAX);
+        line += lines;
+        seq += 1;
+        if jobs.send(job).is_err() {
+            return Ok(());
+        }
+        if eof && carry.is_empty() {
+            return Ok(());
+        }
+    }
+}
+
+/// Where the elements of a JSON array are, found byte by byte across pieces.
+#[derive(Debug, Default)]
+struct ArrayScan {
+    /// Nesting inside the top-level array (0: between elements).
+    depth: u32,
+    /// Where the scan is in the text of a string.
+    string: InString,
+    /// Whether the top-level `[`, then `]`, was seen.
+    array: Bracket,
+    /// Start of the element being scanned, in the current buffer.
+    start: Option<usize>,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum InString {
+    /// Not in a string.
+    #[default]
+    No,
+    /// In a string.
+    Yes,
+    /// In a string, after a backslash.
+    Escaped,
+}
+
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+enum Bracket {
+    /// Before the top-level `[`.
+    #[default]
+    Before,
+    /// Inside the array.
+    Open,
+    /// After its `]`.
+    Closed,
+}
+
+impl ArrayScan {
+    fn closed(&self) -> bool {
+        self.array == Bracket::Closed
+    }
+
+    /// Scans `bytes[from..]`, pushing the ranges of the elements that end in it.
+    fn scan(&mut self, bytes: &[u8], from: usize, elements: &mut Vec<Range<usize>>) {
+        let mut i = from;
+        while i < bytes.len() && !self.closed() {
+            let b = bytes[i];
+            match self.string {
+                InString::Escaped => self.string = InString::Yes,
+                InString::Yes if b == b'\\' => self.string = InString::Escaped,
+                InString::Yes if b == b'"' => self.string = InString::No,
+                InString::Yes => {}
+                InString::No => self.structural(bytes, i, elements),
+            }
+            i += 1;
+        }
+    }
+
+    /// A byte outside strings.
+    fn structural(&mut self, bytes: &[u8], i: usize, elements: &mut Vec<Range<usize>>) {
+        let b = bytes[i];
+        match b {
+            b'[' if self.array == Bracket::Before => self.array = Bracket::Open,
+            b' ' | b'\t' | b'\r' | b'\n' => {}
+            b',' if self.depth == 0 => {
+                if let Some(start) = self.start.take() {
+                    elements.push(start..trim_end(bytes, start, i));
+                }
+            }
+            b']' if self.depth == 0 => {
+                if let Some(start) = self.start.take() {
+                    elements.push(start..trim_end(bytes, start, i));
+                }
+                self.array = Bracket::Closed;
+            }
+            _ => {
+                if self.start.is_none() && self.array == Bracket::Open {
+                    self.start = Some(i);
+                }
+                match b {
+                    b'"' => self.string = InString::Yes,
+                    b'[' | b'{' => self.depth += 1,
+                    b']' | b'}' => self.depth = self.depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
+    while end > start && bytes[end - 1].is_ascii_whitespace() {
+        end -= 1;
+    }
+    end
+}
+
+/// Cuts a JSON array into pieces of whole elements and sends them to the workers.
+fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Result<()> {
+    let mut buf = head;
+    let mut scan = ArrayScan::default();
+    let mut scanned = 0usize;
+    let mut elements: Vec<Range<usize>> = Vec::new();
+    let mut first_element = 0u32;
+    let mut base = 0u32;
+    let mut line = 1u32;
+    let mut seq = 0u64;
+    let mut eof = false;
+    loop {
+        scan.scan(&buf, scanned, &mut elements);
+        scanned = buf.len();
+        let ready = elements.last().map_or(0, |e| e.end);
+        if eof || scan.closed() || (ready >= PIECE_BYTES && !elements.is_empty()) {
+            // Send the elements found so far; keep the bytes after the last one.
+            let cut = if eof || scan.closed() {
+                buf.len()
+            } else {
+                ready
+            };
+            let rest = buf.split_off(cut);
+            let bytes = std::mem::replace(&mut buf, rest);
+            let lines = memchr::memchr_iter(b'\n', &bytes).count() as u32;
+            let count = u32::try_from(elements.len()).unwrap_or(u32::MAX);
+            let job = Job {
+                seq,
+                bytes,
+                place: PiecePlace {
+                    base,
+                    first_line: line,
+                    first_element,
+                },
+                elements: Some(std::mem::take(&mut elements)),
+            };
+            first_element = first_element.saturating_add(count);
+            base += u32::try_from(job.bytes.len()).unwrap_or(u32::MAX);
+            line += lines;
+            seq += 1;
+            if let Some(start) = scan.start.as_mut() {
+                *start -= cut;
+            }
+            scanned -= cut;
+            if jobs.send(job).is_err() || eof || scan.closed() {
+                return Ok(());
+            }
+        }
+        let start = buf.len();
+        buf.resize(start + PIECE_BYTES, 0);
+        let n = read_up_to(&mut file, &mut buf[start..])?;
+        buf.truncate(start + n);
+        eof = n == 0;
+    }
+}
+
+/// Reads the file once more and records the position of each of `wanted` (sorted), in code
+/// points and UTF-16 units, and (with `excerpts`) the text of the lines they start.
+fn positions(
+    path: &Path,
+    len: u64,
+    wanted: &[u32],
+    excerpts: bool,
+) -> io::Result<(Positions, Excerpts)> {
+    let mut positions = Positions::new(u32::try_from(len).unwrap_or(u32::MAX));
+    let mut lines = Excerpts::new();
+    if wanted.is_empty() {
+        return Ok((positions, lines));
+    }
+    let mut file = File::open(path)?;
+    // The current line's start offset, number, and bytes so far (bounded by MAX_LINE).
+    let mut line_start = 0u32;
+    let mut line_no = 1u32;
+    let mut current: Vec<u8> = Vec::new();
+    let mut next = 0usize;
+    let mut buf = vec![0u8; PIECE_BYTES];
+    let mut offset = 0u32;
+    loop {
+        let n = read_up_to(&mut file, &mut buf)?;
+        if n == 0 {
+            break;
+        }
+        let chunk = &buf[..n];
+        let mut i = 0usize;
+        while i < n {
+            let line_end = memchr::memchr(b'\n', &chunk[i..]).map(|p| i + p);
+            let end = line_end.unwrap_or(n);
+            if current.len() < MAX_LINE {
+                let room = MAX_LINE - current.len();
+                current.extend_from_slice(&chunk[i..end.min(i + room)]);
+            }
+            let end_offset = offset + end as u32;
+            // Positions on this line so far (including its line break).
+            while next < wanted.len()
+                && wanted[next] <= end_offset
+                && (line_end.is_some() || wanted[next] < end_offset)
+            {
+                let at = wanted[next];
+                let upto = ((at - line_start) as usize).min(current.len());
+                let prefix = String::from_utf8_lossy(&current[..upto]);
+                let cp = prefix.chars().count() as u32 + 1;
+                let u16 = prefix.encode_utf16().count() as u32 + 1;
+                positions.insert(
+                    at,
+                    LineColumn {
+                        line: line_no,
+                        column: cp,
+                    },
+                    LineColumn {
+                        line: line_no,
+                        column: u16,
+                    },
+                );
+                if excerpts {
+                    lines
+                        .entry(line_start)
+                        .or_insert_with(|| (line_no, excerpt(&current)));
+                }
+                next += 1;
+            }
+            if let Some(e) = line_end {
+                line_start = offset + e as u32 + 1;
+                line_no += 1;
+                current.clear();
+                i = e + 1;
+            } else {
+                i = n;
+            }
+        }
+        offset += n as u32;
+        if next >= wanted.len() {
+            break;
+        }
+    }
+    // Offsets at the very end of the file.
+    while next < wanted.len() {
+        let at = wanted[next];
+        let prefix =
+            String::from_utf8_lossy(&current[..((at - line_start) as usize).min(current.len())])
+                .into_owned();
+        positions.insert(
+            at,
+            LineColumn {
+                line: line_no,
+                column: prefix.chars().count() as u32 + 1,
+            },
+            LineColumn {
+                line: line_no,
+                column: prefix.encode_utf16().count() as u32 + 1,
+            },
+        );
+        next += 1;
+    }
+    Ok((positions, lines))
+}
+
+/// A line's text for display: without its CR, lossily decoded.
+fn excerpt(line: &[u8]) -> String {
+    String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned()
+}
+
+/// The line of `excerpts` holding `offset`, as `(line number, line start, text)`.
+pub(crate) fn line_of(excerpts: &Excerpts, offset: u32) -> Option<(u32, u32, &str)> {
+    excerpts
+        .range(..=offset)
+        .next_back()
+        .map(|(&start, (line, text))| (*line, start, text.as_str()))
+}
+
+/// The part of `span` that lies on the line starting at `line_start` of length `len`.
+pub(crate) fn on_line(span: Span, line_start: u32, len: u32) -> (u32, u32) {
+    let start = span.start.saturating_sub(line_start).min(len);
+    let end = span.end.saturating_sub(line_start).clamp(start, len);
+    (start, end)
+}
+
+/// The text report of a streamed capture: the usual overview, then each finding with the
+/// line it points at (from `excerpts`), its secrets masked, and a caret underline. (A whole
+/// file gets rustc-style snippets from the text renderer; a streamed one is not held.)
+pub(crate) fn render_text(report: &FileReport, excerpts: &Excerpts, color: bool) -> String {
+    use std::fmt::Write as _;
+    let options = mcpvet_linter::render::text::TextOptions {
+        color,
+        redactions: Vec::new(),
+    };
+    let mut out = mcpvet_linter::render::overview::render_overview(report, &options);
+    let name = report.source.name();
+    for d in &report.diagnostics {
+        let at = report
+            .source
+            .line_col(d.span().start, mcpvet_text::Encoding::CodePoint);
+        let _ = write!(
+            out,
+            "\n{name}:{}:{}: {}[{}]: {}\n",
+            at.line,
+            at.column,
+            d.severity(),
+            d.code(),
+            d.message()
+        );
+        if let Some((line, start, text)) = line_of(excerpts, d.span().start) {
+            let masked = mask_line(text, start, &report.redactions);
+            let (from, to) = on_line(d.span(), start, text.len() as u32);
+            let (shown, caret_at, caret_len) = window(&masked, from as usize, to as usize);
+            let gutter = " ".repeat(line.to_string().len());
+            let _ = writeln!(out, "{gutter} |");
+            let _ = writeln!(out, "{line} | {shown}");
+            let _ = writeln!(
+                out,
+                "{gutter} | {}{}",
+                " ".repeat(caret_at),
+                "^".repeat(caret_len.max(1))
+            );
+        }
+        if let Some(help) = d.help() {
+            let _ = writeln!(out, "  = help: {help}");
+        }
+    }
+    out
+}
+
+/// `text` (a line starting at `start`) with the characters of every redacted span masked:
+/// four kept (a quarter of a short secret), the others `*`.
+fn mask_line(text: &str, start: u32, redactions: &[Span]) -> String {
+    let end = start + text.len() as u32;
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let at = start + i as u32;
+        let hidden = redactions.iter().any(|r| {
+            if r.start > at || at >= r.end || r.end <= start || r.start >= end {
+                return false;
+            }
+            // Characters of the secret before this one (within the line).
+            let from = r.start.max(start);
+            let before = text[(from - start) as usize..i].chars().count();
+            let len = text[(from - start) as usize..((r.end.min(end)) - start) as usize]
+                .chars()
+                .count();
+            before >= 4.min(len / 4)
+        });
+        out.push(if hidden { '*' } else { c });
+    }
+    out
+}
+
+/// At most 160 characters of `line` around bytes `from..to`: the shown text, the caret's
+/// column in it and the caret's length, in characters.
+fn window(line: &str, from: usize, to: usize) -> (String, usize, usize) {
+    const WIDTH: usize = 160;
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let at = chars.partition_point(|&(i, _)| i < from);
+    let until = chars.partition_point(|&(i, _)| i < to);
+    let first = at.saturating_sub(WIDTH / 3);
+    let last = (first + WIDTH).min(chars.len());
+    let mut shown: String = chars[first..last]
+        .iter()
+        .map(|&(_, c)| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut caret_at = at - first;
+    if first > 0 {
+        shown.insert_str(0, "...");
+        caret_at += 3;
+    }
+    if last < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, caret_at, until.min(last).saturating_sub(at))
+}

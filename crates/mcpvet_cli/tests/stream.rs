@@ -1,0 +1,332 @@
+//! `mcpvet transcript` on captures inspected as a stream: the same report as a whole-file
+//! read (JSON and SARIF, byte for byte), every defect the generator injected found at its
+//! recorded position and nothing else, JSON arrays streamed element by element, and the
+//! formats that do not stream read whole.
+use std::num::NonZeroU64;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use mcpvet_sessiongen::{Defect, Framing, Options, Protocol, Report, generate};
+use serde_json::Value;
+
+fn mcpvet(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcpvet"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+/// A scratch file for this test binary.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("stream-tests");
+    std::fs::create_dir_all(&dir).expect("scratch directory");
+    dir.join(name)
+}
+
+fn write_session(name: &str, options: &Options) -> (PathBuf, Report) {
+    let mut bytes = Vec::new();
+    let report = generate(options, &mut bytes).expect("generated");
+    let path = scratch(name);
+    std::fs::write(&path, bytes).expect("written");
+    (path, report)
+}
+
+/// The report of `path` in `format`, read whole and as a stream (with `jobs` threads).
+fn both(path: &Path, format: &str, jobs: &str) -> (String, String) {
+    let path = path.to_str().expect("UTF-8 path");
+    let whole = mcpvet(&["transcript", "--format", format, path]);
+    let streamed = mcpvet(&[
+        "transcript",
+        "--format",
+        format,
+        "--stream",
+        "--jobs",
+        jobs,
+        path,
+    ]);
+    assert_eq!(whole.status.code(), streamed.status.code(), "{path}");
+    (stdout(&whole), stdout(&streamed))
+}
+
+#[track_caller]
+fn assert_same_reports(path: &Path) {
+    for format in ["json", "sarif"] {
+        for jobs in ["1", "3"] {
+            let (whole, streamed) = both(path, format, jobs);
+            assert!(!whole.is_empty());
+            assert!(
+                whole == streamed,
+                "{} ({format}, {jobs} jobs): the streamed report differs\n--- whole\n{whole}\n--- streamed\n{streamed}",
+                path.display()
+            );
+        }
+    }
+}
+
+fn findings(json: &str) -> Vec<Value> {
+    let report: Value = serde_json::from_str(json).expect("a JSON report");
+    report["files"][0]["findings"]
+        .as_array()
+        .expect("findings")
+        .clone()
+}
+
+fn code_of(kind: Defect) -> &'static str {
+    match kind {
+        Defect::DuplicateRequestId => "MCP442",
+        Defect::ResponseToUnknownId => "MCP440",
+        Defect::CallUnknownTool => "MCP521",
+        Defect::ArgumentsViolateSchema => "MCP522",
+        Defect::NonJsonStdoutLine => "MCP412",
+        Defect::PlaintextTokenInArguments => "MCP308",
+    }
+}
+
+fn every_kind(protocol: Protocol, size: u64, seed: u64, every: u64) -> Options {
+    Options::new(protocol, size, seed).with_defect_every(NonZeroU64::new(every).expect("nonzero"))
+}
+
+#[test]
+fn every_injected_defect_is_found_where_it_was_put_and_nothing_else() {
+    for (protocol, seed) in [(Protocol::V2025_11_25, 21), (Protocol::V2026_07_28, 22)] {
+        // Over the streaming threshold, so no flag is needed: many pieces, all six kinds.
+        let (path, generated) = write_session(
+            "defects.jsonl",
+            &every_kind(protocol, 12_000_000, seed, 300),
+        );
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let out = mcpvet(&[
+            "transcript",
+            "--format",
+            "json",
+            path.to_str().expect("UTF-8"),
+        ]);
+        assert_eq!(out.status.code(), Some(1), "defects are errors");
+        let found = findings(&stdout(&out));
+        let mut expected: Vec<(String, u64, u64)> = generated
+            .defects
+            .iter()
+            .map(|d| (code_of(d.kind).to_owned(), d.line, d.message_index))
+            .collect();
+        expected.sort();
+        for kind in Defect::ALL {
+            assert!(
+                generated.defects.iter().any(|d| d.kind == kind),
+                "{protocol:?}: no {kind:?} injected"
+            );
+        }
+        let mut got: Vec<(String, u64, u64)> = found
+            .iter()
+            .map(|f| {
+                (
+                    f["code"].as_str().expect("code").to_owned(),
+                    f["line"].as_u64().expect("line"),
+                    f["message_index"].as_u64().expect("index"),
+                )
+            })
+            .collect();
+        got.sort();
+        assert_eq!(got, expected, "{protocol:?}");
+        // Each finding points into the defective line.
+        for d in &generated.defects {
+            let line_end = text[d.offset as usize..]
+                .find('\n')
+                .map_or(text.len(), |e| d.offset as usize + e) as u64;
+            let f = found
+                .iter()
+                .find(|f| f["line"].as_u64() == Some(d.line))
+                .expect("a finding on the line");
+            let start = f["span"]["start"].as_u64().expect("start");
+            let end = f["span"]["end"].as_u64().expect("end");
+            assert!(
+                d.offset <= start && start < end && end <= line_end,
+                "{protocol:?} {:?}: {start}..{end} outside {}..{line_end}",
+                d.kind,
+                d.offset
+            );
+        }
+        // The token is masked in every output.
+        let text_report = stdout(&mcpvet(&["transcript", path.to_str().expect("UTF-8")]));
+        for d in generated
+            .defects
+            .iter()
+            .filter(|d| d.kind == Defect::PlaintextTokenInArguments)
+        {
+            let line = &text[d.offset as usize..];
+            let at = line.find("ghp_").expect("the token");
+            let token = &line[at..at + 40];
+            assert!(!text_report.contains(token), "{token} printed");
+        }
+    }
+}
+
+#[test]
+fn streamed_reports_equal_whole_file_reports() {
+    let cases = [
+        (
+            "legacy.jsonl",
+            every_kind(Protocol::V2025_11_25, 3_000_000, 31, 250),
+        ),
+        (
+            "modern.jsonl",
+            every_kind(Protocol::V2026_07_28, 3_000_000, 32, 250),
+        ),
+        ("trace.jsonl", {
+            let mut o = every_kind(Protocol::V2025_11_25, 2_000_000, 33, 250);
+            o.framing = Framing::TraceEnvelope;
+            o
+        }),
+    ];
+    for (name, options) in &cases {
+        let (path, _) = write_session(name, options);
+        assert_same_reports(&path);
+    }
+    let examples = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/sessions");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&examples).expect("examples") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            assert_same_reports(&path);
+            seen += 1;
+        }
+    }
+    assert!(seen >= 4, "{seen} example sessions");
+}
+
+/// The generated session as a JSON array (one element per line, pretty or not), without
+/// its non-JSON lines.
+fn as_array(jsonl: &str, pretty: bool) -> String {
+    let elements: Vec<String> = jsonl
+        .lines()
+        .filter(|l| serde_json::from_str::<Value>(l).is_ok())
+        .map(|l| {
+            if pretty {
+                serde_json::to_string_pretty(&serde_json::from_str::<Value>(l).expect("JSON"))
+                    .expect("serialized")
+            } else {
+                l.to_owned()
+            }
+        })
+        .collect();
+    format!("[\n{}\n]\n", elements.join(",\n"))
+}
+
+#[test]
+fn json_arrays_stream_element_by_element() {
+    let options = Options::new(Protocol::V2025_11_25, 2_500_000, 41)
+        .with_defect_every(NonZeroU64::new(200).expect("nonzero"));
+    let mut bytes = Vec::new();
+    generate(&options, &mut bytes).expect("generated");
+    let jsonl = String::from_utf8(bytes).expect("UTF-8");
+    for pretty in [false, true] {
+        let path = scratch(if pretty { "pretty.json" } else { "array.json" });
+        std::fs::write(&path, as_array(&jsonl, pretty)).expect("written");
+        assert_same_reports(&path);
+        let (_, streamed) = both(&path, "json", "2");
+        let found = findings(&streamed);
+        assert!(found.len() >= 5, "{found:#?}");
+        // Paths name the element, as in the whole array.
+        assert!(
+            found
+                .iter()
+                .all(|f| f["path"].as_str().is_some_and(|p| p.starts_with("$["))),
+            "{found:#?}"
+        );
+        let report: Value = serde_json::from_str(&streamed).expect("JSON");
+        assert_eq!(report["files"][0]["input_format"]["name"], "json-array");
+    }
+}
+
+#[test]
+fn a_batch_on_the_first_line_is_json_lines_not_an_array() {
+    let path = scratch("batch-first.jsonl");
+    std::fs::write(
+        &path,
+        concat!(
+            r#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]"#,
+            "\n",
+            r#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]"#,
+            "\n",
+        ),
+    )
+    .expect("written");
+    assert_same_reports(&path);
+    let (_, streamed) = both(&path, "json", "1");
+    let report: Value = serde_json::from_str(&streamed).expect("JSON");
+    assert_eq!(report["files"][0]["input_format"]["name"], "json-lines");
+}
+
+#[test]
+fn captures_that_do_not_stream_are_read_whole_with_a_note() {
+    let path = scratch("inspector.json");
+    std::fs::write(
+        &path,
+        r#"[{"direction":"request","origin":"client","timestamp":1,"message":{"jsonrpc":"2.0","id":1,"method":"ping"},"response":{"jsonrpc":"2.0","id":1,"result":{}},"duration":3}]"#,
+    )
+    .expect("written");
+    let streamed = mcpvet(&["transcript", "--stream", path.to_str().expect("UTF-8")]);
+    let err = String::from_utf8_lossy(&streamed.stderr);
+    assert!(err.contains("is read whole"), "{err}");
+    assert_same_reports(&path);
+    let notes = mcpvet(&[
+        "transcript",
+        "--stream",
+        "--format",
+        "json",
+        path.to_str().expect("UTF-8"),
+    ]);
+    let report: Value = serde_json::from_str(&stdout(&notes)).expect("JSON");
+    assert_eq!(
+        report["files"][0]["input_format"]["name"],
+        "inspector-export"
+    );
+}
+
+#[test]
+fn the_text_report_of_a_stream_shows_each_finding_on_its_line() {
+    let (path, generated) = write_session(
+        "text.jsonl",
+        &every_kind(Protocol::V2025_11_25, 9_000_000, 51, 2_000),
+    );
+    let out = mcpvet(&["transcript", "--quiet", path.to_str().expect("UTF-8")]);
+    // No progress bar when standard error is not a terminal.
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    for d in &generated.defects {
+        let header = format!("{}:{}:", path.display(), d.line);
+        assert!(text.contains(&header), "{header} missing:\n{text}");
+        assert!(
+            text.contains(&format!("\n{} | ", d.line)),
+            "line {} not shown",
+            d.line
+        );
+    }
+    assert!(text.contains("error[MCP442]"), "{text}");
+}
+
+#[test]
+fn an_unreadable_capture_is_an_error_and_the_others_are_still_inspected() {
+    let (path, _) = write_session(
+        "ok.jsonl",
+        &Options::new(Protocol::V2025_11_25, 100_000, 61),
+    );
+    let out = mcpvet(&[
+        "transcript",
+        "--stream",
+        "missing-file.jsonl",
+        path.to_str().expect("UTF-8"),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("missing-file.jsonl"), "{err}");
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(stdout(&out).contains("ok.jsonl"));
+}

@@ -1,0 +1,373 @@
+//! Inspecting a capture too large to hold: pieces of whole lines (or whole elements of a JSON
+//! array) are read independently, possibly on several threads ([`read_piece`]), then checked
+//! in order by one [`TranscriptStream`], which keeps only the checkers' compact state.
+//!
+//! The caller (the command line) cuts the file into pieces, runs [`read_piece`] where it
+//! likes, feeds the results to [`TranscriptStream::consume`] in file order, and builds the
+//! report with [`TranscriptStream::finish`] and a [`SourceFile::positioned`] holding the line
+//! and column of every offset the findings use (found by reading the file once more).
+use std::ops::Range;
+
+use mcpvet_ast::transcript::{
+    Direction, InputFormat, Transcript, VersionDetection, VersionScan, read_array_elements,
+    read_transcript,
+};
+use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary, Pair};
+use mcpvet_check_tools::ToolsChecker;
+use mcpvet_diagnostics::{Diagnostic, Findings};
+use mcpvet_text::{SourceFile, Span};
+
+use crate::config::finish;
+use crate::report::{FileReport, InputKind, MessageRow, TranscriptInfo};
+use crate::transcript::TranscriptOptions;
+
+/// One piece of a large capture, read and detached from the buffer it was read from.
+#[derive(Debug)]
+pub struct PreparedPiece {
+    transcript: Transcript<'static>,
+    diagnostics: Vec<Diagnostic>,
+    /// What the secret checks found (they look at one message at a time, so they run here,
+    /// in parallel, rather than in order); message indexes count from the piece's start.
+    secrets: Findings,
+}
+
+impl PreparedPiece {
+    /// Bytes of text in the piece.
+    pub fn len(&self) -> usize {
+        self.transcript.text().len()
+    }
+
+    /// Whether the piece holds no text.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Where a piece lies in the file.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PiecePlace {
+    /// Byte offset of the piece's first byte.
+    pub base: u32,
+    /// Line (1-based) of the piece's first byte.
+    pub first_line: u32,
+    /// For a piece of a JSON array: the index of its first element in the array.
+    pub first_element: u32,
+}
+
+/// Reads one piece of a capture in `format`: `bytes` are whole lines starting at `place` in
+/// the file (invalid UTF-8 is reported, as for a whole file); for a JSON array, `elements`
+/// are the byte ranges of the piece's elements in `bytes`. Pure: may run on any thread.
+pub fn read_piece(
+    bytes: &[u8],
+    place: PiecePlace,
+    format: InputFormat,
+    elements: Option<&[Range<usize>]>,
+) -> PreparedPiece {
+    let PiecePlace {
+        base,
+        first_line,
+        first_element,
+    } = place;
+    let decoded = mcpvet_json::decode_utf8(bytes);
+    let text: &str = &decoded.text;
+    let outcome = match elements {
+        Some(elements) => read_array_elements(text, elements),
+        None => read_transcript(text, None, Some(format)),
+    };
+    let mut transcript = outcome.value;
+    let mut diagnostics = decoded.diagnostics;
+    diagnostics.extend(outcome.diagnostics);
+    for d in &mut diagnostics {
+        d.shift(base);
+    }
+    transcript.rebase(base, first_line, 0);
+    if elements.is_some() {
+        transcript.set_first_element(first_element);
+    }
+    let mut secrets = Findings::new();
+    mcpvet_check_secrets::check_transcript(&transcript, &mut secrets);
+    PreparedPiece {
+        transcript: transcript.into_static(),
+        diagnostics,
+        secrets,
+    }
+}
+
+/// Detects the format of a capture from its first piece (see
+/// [`read_transcript`]), or takes `forced`; returns
+/// it with the reason, as a whole-file read would report them, or `None` when the piece does
+/// not read as a session in a supported format (the whole file is then read, and reported
+/// on, as usual).
+pub fn detect_format(
+    first_piece: &str,
+    file_name: Option<&str>,
+    forced: Option<InputFormat>,
+) -> Option<(InputFormat, String)> {
+    let outcome = read_transcript(first_piece, file_name, forced);
+    let unread = outcome.diagnostics.iter().any(|d| {
+        d.code() == mcpvet_ast::codes::NOT_MCP || d.code() == mcpvet_ast::codes::UNSUPPORTED_FORMAT
+    });
+    let detection = outcome.value.detection();
+    (!unread).then(|| (detection.format, detection.reason.to_owned()))
+}
+
+/// Whether a capture in `format` can be read piece by piece: formats of one message (or
+/// event, or log line) per line, and JSON arrays of messages, element by element. The
+/// others (exports and captures that are one JSON document) are read whole.
+pub const fn streams(format: InputFormat) -> bool {
+    matches!(
+        format,
+        InputFormat::JsonLines
+            | InputFormat::Trace
+            | InputFormat::ClaudeDesktopLog
+            | InputFormat::JsonArray
+    )
+}
+
+/// The ordered half of the streaming pipeline: the checkers and what they found.
+#[derive(Debug)]
+pub struct TranscriptStream {
+    options: TranscriptOptions,
+    format: InputFormat,
+    format_reason: String,
+    checkers: Option<(VersionDetection, LifecycleChecker, ToolsChecker)>,
+    findings: Findings,
+    next_index: u32,
+    pieces: usize,
+    /// Message spans by index, for the `--messages` listing.
+    spans: Vec<(u32, Span)>,
+    /// What the pieces read so far say about the protocol version.
+    version: VersionScan,
+    /// Pieces read before the version was decided, and their size.
+    held: Vec<PreparedPiece>,
+    held_bytes: usize,
+}
+
+/// At most this many bytes of a capture are held while its protocol version is undecided (no
+/// `initialize` result yet): the version is then decided from them, as
+/// [`detect_version`](mcpvet_ast::transcript::detect_version) would from a file that ended
+/// there. A handshake comes first in every capture that has one.
+pub const VERSION_WINDOW: usize = 4 << 20;
+
+impl TranscriptStream {
+    /// A stream of pieces in `format` (see [`detect_format`]).
+    pub fn new(options: &TranscriptOptions, format: InputFormat, format_reason: String) -> Self {
+        TranscriptStream {
+            options: options.clone(),
+            format,
+            format_reason,
+            checkers: None,
+            findings: Findings::new(),
+            next_index: 0,
+            pieces: 0,
+            spans: Vec::new(),
+            version: VersionScan::default(),
+            held: Vec::new(),
+            held_bytes: 0,
+        }
+    }
+
+    /// Checks the next piece, in file order.
+    ///
+    /// The checks need the protocol version, which the `initialize` handshake settles: the
+    /// first pieces are held (and only looked at for the version) until its result is seen,
+    /// or until [`VERSION_WINDOW`] bytes were read, whichever comes first.
+    pub fn consume(&mut self, piece: PreparedPiece) {
+        if self.checkers.is_some() {
+            self.check(piece);
+            return;
+        }
+        self.version
+            .feed(piece.transcript.entries(), piece.transcript.document());
+        self.held_bytes += piece.len();
+        self.held.push(piece);
+        if self.options.protocol.is_some()
+            || self.version.settled()
+            || self.held_bytes >= VERSION_WINDOW
+        {
+            self.start_checks();
+        }
+    }
+
+    /// Decides the version, creates the checkers and checks the pieces held so far.
+    fn start_checks(&mut self) {
+        self.checkers = Some(new_checkers(&self.version, &self.options, self.format));
+        self.held_bytes = 0;
+        for piece in std::mem::take(&mut self.held) {
+            self.check(piece);
+        }
+    }
+
+    fn check(&mut self, piece: PreparedPiece) {
+        let PreparedPiece {
+            mut transcript,
+            diagnostics,
+            secrets,
+        } = piece;
+        let first_index = self.next_index;
+        transcript.shift_indices(self.next_index);
+        self.next_index += u32::try_from(transcript.message_count()).unwrap_or(u32::MAX);
+        let first_new = self.findings.diagnostics().len();
+        let first_redaction = self.findings.redactions().len();
+        // "Nothing here reads as a session" is about the file, said once, from its first piece.
+        let first = self.pieces == 0;
+        self.findings.extend(
+            diagnostics
+                .into_iter()
+                .filter(|d| first || d.code() != mcpvet_ast::codes::NOT_MCP),
+        );
+        self.pieces += 1;
+        let document = transcript.document();
+        let Some((_, lifecycle, tools)) = self.checkers.as_mut() else {
+            return;
+        };
+        for entry in transcript.entries() {
+            lifecycle.entry(entry, document, &mut self.findings);
+            tools.entry(entry, document, &mut self.findings);
+            if self.options.messages && entry.kind.is_message() {
+                self.spans.push((entry.index, entry.span));
+            }
+        }
+        let (secret_diagnostics, secret_redactions) = secrets.into_parts();
+        for d in secret_diagnostics {
+            let d = match d.message_index() {
+                Some(index) => d.with_message_index(index + first_index),
+                None => d,
+            };
+            self.findings.push(d);
+        }
+        for span in secret_redactions {
+            self.findings.redact(span);
+        }
+        // While this piece's text is at hand: mask secrets in the new findings' texts and fill
+        // their JSON paths.
+        let redactions: Vec<Span> = self.findings.redactions()[first_redaction..].to_vec();
+        finish(
+            document,
+            &redactions,
+            &mut self.findings.diagnostics_mut()[first_new..],
+        );
+    }
+
+    /// Messages read so far.
+    pub fn messages(&self) -> u32 {
+        self.next_index
+    }
+
+    /// Ends the stream: reports what only the end shows (requests never answered) and builds
+    /// the report. Its `source` is a [`SourceFile::positioned`] named `name` that knows no
+    /// position yet: read the file once more for the offsets of [`offsets`] and replace it.
+    pub fn finish(mut self, name: &str) -> FileReport {
+        if self.checkers.is_none() && !self.held.is_empty() {
+            self.start_checks();
+        }
+        let source = SourceFile::positioned(name, mcpvet_text::Positions::new(0));
+        let TranscriptStream {
+            options,
+            format,
+            format_reason,
+            checkers,
+            mut findings,
+            next_index,
+            spans,
+            ..
+        } = self;
+        // No piece at all (an empty file): the checkers of an empty capture.
+        let (version, lifecycle, tools) =
+            checkers.unwrap_or_else(|| new_checkers(&VersionScan::default(), &options, format));
+        let life = lifecycle.finish(&mut findings);
+        let tool = tools.finish(&mut findings);
+        let (mut diagnostics, redactions) = findings.into_parts();
+        diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
+        let message_rows = options.messages.then(|| rows(&life, &spans));
+        FileReport {
+            source,
+            kind: InputKind::Transcript,
+            dialect: None,
+            servers: Vec::new(),
+            transcript: Some(TranscriptInfo {
+                format: format.name(),
+                format_reason,
+                protocol: version.version.as_str(),
+                protocol_source: version.source.describe(),
+                messages: next_index as usize,
+                requests: life.requests,
+                responses: life.responses,
+                notifications: life.notifications,
+                unpaired_ids: life.unpaired_ids,
+                tools: tool.tools,
+                tools_digest: tool.digest,
+                failed_calls: tool.failed_calls,
+                phase_reached: life.phase.reached,
+                last_event: life.phase.last_event,
+                message_rows,
+            }),
+            diagnostics,
+            redactions,
+        }
+    }
+}
+
+/// Every offset the findings of `report` point at (both ends of their spans and of their
+/// secondary labels), sorted: the positions a [`SourceFile::positioned`] must answer.
+pub fn offsets(report: &FileReport) -> Vec<u32> {
+    let mut out: Vec<u32> = report
+        .diagnostics
+        .iter()
+        .flat_map(|d| {
+            std::iter::once(d.span())
+                .chain(d.secondary().iter().map(mcpvet_diagnostics::Label::span))
+                .flat_map(|s| [s.start, s.end])
+        })
+        .chain(
+            report
+                .transcript
+                .iter()
+                .flat_map(|t| t.message_rows.iter().flatten())
+                .flat_map(|m| [m.span.start, m.span.end]),
+        )
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The checkers of a capture in `format`, for the version `scan` decides.
+fn new_checkers(
+    scan: &VersionScan,
+    options: &TranscriptOptions,
+    format: InputFormat,
+) -> (VersionDetection, LifecycleChecker, ToolsChecker) {
+    let version = scan.decide(options.protocol);
+    let lifecycle = LifecycleChecker::new(&version)
+        .with_input_format(format)
+        .with_messages(options.messages);
+    let tools = ToolsChecker::new(&version);
+    (version, lifecycle, tools)
+}
+
+fn rows(summary: &LifecycleSummary, spans: &[(u32, Span)]) -> Vec<MessageRow> {
+    summary
+        .messages
+        .iter()
+        .map(|m| MessageRow {
+            index: m.index,
+            line: m.line,
+            span: spans
+                .binary_search_by_key(&m.index, |&(i, _)| i)
+                .map_or_else(|_| Span::default(), |i| spans[i].1),
+            direction: m.direction.map(|d| match d {
+                Direction::ClientToServer => "client-to-server",
+                Direction::ServerToClient => "server-to-client",
+            }),
+            inferred: m.inferred,
+            kind: if m.abbreviated { "abbreviated" } else { m.kind },
+            method: m.method.clone(),
+            id: m.id.clone(),
+            pair_line: match m.pair {
+                Pair::Line(line) => Some(line),
+                Pair::Unpaired | Pair::NotApplicable => None,
+            },
+        })
+        .collect()
+}
