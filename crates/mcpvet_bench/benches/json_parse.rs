@@ -14,8 +14,6 @@ use mcpvet_json::{JsonOptions, JsonParser};
 use mcpvet_sessiongen::{Options, Protocol};
 
 fn main() {
-    println!("| input | parser | MB/s | × serde_json Value (min–max) |");
-    println!("|---|---|---|---|");
     documents();
     session();
 }

@@ -33,6 +33,20 @@ Exit status:
   1  at least one input has an error
   2  usage error, or an input could not be read (wins over 1)";
 
+const EXIT_STATUS_TRANSCRIPT: &str = "\
+Exit status:
+  0  nothing at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage error, or an input could not be read (wins over 1); a syntax error in an input is a
+     finding, not an error
+
+Examples:
+  mcpvet transcript session.jsonl                  inspect a captured session
+  mcpvet transcript --messages session.jsonl       with every message and its pair
+  mcpvet transcript mcp-server-docs.log            a Claude Desktop log
+  mcpvet transcript --protocol 2025-06-18 s.json   against a forced protocol version
+  mcpvet transcript --jobs 2 -q big.jsonl          stream on 2 threads, no progress bar";
+
 const EXIT_STATUS_CONFIG: &str = "\
 Exit status:
   0  nothing at or above --fail-on (also when no configuration was found)
@@ -98,7 +112,7 @@ pub(crate) enum Command {
     #[command(long_about = CONFIG_ABOUT, after_help = EXIT_STATUS_CONFIG)]
     Config(ConfigArgs),
     /// Inspect captured MCP sessions: JSON-RPC, lifecycle, ids, tools and schemas
-    #[command(long_about = TRANSCRIPT_ABOUT, after_help = EXIT_STATUS_CONFIG)]
+    #[command(long_about = TRANSCRIPT_ABOUT, after_help = EXIT_STATUS_TRANSCRIPT)]
     Transcript(TranscriptArgs),
     /// Check that files are well-formed JSON, JSONC or JSON Lines
     #[command(
@@ -248,7 +262,9 @@ pub(crate) struct TranscriptArgs {
     pub(crate) fail_on: FailOn,
 
     /// Inspect every file as a stream, with memory bounded by the largest message (files of
-    /// 8 MB or more always are; standard input never is)
+    /// 8 MiB or more always are; standard input never is). Streams JSON Lines, trace
+    /// envelopes, Claude Desktop logs and JSON arrays; other formats are read whole, with a
+    /// note
     #[arg(long)]
     pub(crate) stream: bool,
 
@@ -256,7 +272,7 @@ pub(crate) struct TranscriptArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub(crate) jobs: Option<u16>,
 
-    /// No progress bar (it is shown only on a terminal, for captures of 8 MB or more)
+    /// No progress bar (it is shown only on a terminal, for captures of 8 MiB or more)
     #[arg(long, short = 'q')]
     pub(crate) quiet: bool,
 
