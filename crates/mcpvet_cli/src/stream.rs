@@ -583,13 +583,14 @@ pub(crate) fn on_line(span: Span, line_start: u32, len: u32) -> (u32, u32) {
 /// line it points at (from `excerpts`), its secrets masked, and a caret underline. (A whole
 /// file gets rustc-style snippets from the text renderer; a streamed one is not held.)
 pub(crate) fn render_text(report: &FileReport, excerpts: &Excerpts, color: bool) -> String {
+    use mcpvet_linter::render::text::one_line;
     use std::fmt::Write as _;
     let options = mcpvet_linter::render::text::TextOptions {
         color,
         redactions: Vec::new(),
     };
     let mut out = mcpvet_linter::render::overview::render_overview(report, &options);
-    let name = report.source.name();
+    let name = one_line(report.source.name());
     for d in &report.diagnostics {
         let at = report
             .source
@@ -601,7 +602,7 @@ pub(crate) fn render_text(report: &FileReport, excerpts: &Excerpts, color: bool)
             at.column,
             d.severity(),
             d.code(),
-            d.message()
+            one_line(d.message())
         );
         if let Some((line, start, text)) = line_of(excerpts, d.span().start) {
             let masked = mask_line(text, start, &report.redactions);
@@ -618,7 +619,7 @@ pub(crate) fn render_text(report: &FileReport, excerpts: &Excerpts, color: bool)
             );
         }
         if let Some(help) = d.help() {
-            let _ = writeln!(out, "  = help: {help}");
+            let _ = writeln!(out, "  = help: {}", one_line(help));
         }
     }
     out

@@ -314,6 +314,50 @@ fn the_text_report_of_a_stream_shows_each_finding_on_its_line() {
 }
 
 #[test]
+fn control_characters_of_the_capture_never_reach_the_terminal() {
+    // A server that printed colored text on stdout: its escape sequences are quoted by the
+    // finding, and must be shown as symbols (as the whole-file renderer does), never sent to
+    // the terminal, with or without color.
+    let path = scratch("escapes.jsonl");
+    std::fs::write(
+        &path,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n\
+         hello \u{1b}[31mRED\u{1b}[0m \u{7}bell \u{9b}2J\n",
+    )
+    .expect("written");
+    let file = path.to_str().expect("UTF-8");
+    for color in ["never", "always"] {
+        for stream in [true, false] {
+            let mut args = vec!["transcript", "--quiet", "--color", color];
+            if stream {
+                args.push("--stream");
+            }
+            args.push(file);
+            let text = stdout(&mcpvet(&args));
+            assert!(
+                text.contains("error[MCP412]") || text.contains("MCP412"),
+                "{text}"
+            );
+            assert!(
+                text.contains("\u{241b}[31mRED"),
+                "ESC not shown as a symbol:\n{text}"
+            );
+            assert!(
+                !text.contains("\u{1b}[31mRED"),
+                "raw escape sequence:\n{text}"
+            );
+            assert!(!text.contains('\u{7}'), "raw BEL:\n{text}");
+            if color == "never" {
+                assert!(
+                    !text.chars().any(|c| c != '\n' && c.is_control()),
+                    "a control character in plain output:\n{text:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn an_unreadable_capture_is_an_error_and_the_others_are_still_inspected() {
     let (path, _) = write_session(
         "ok.jsonl",

@@ -14,12 +14,11 @@
 //! valid JSON, valid JSON but not an MCP configuration, or a format mcpvet does not read.
 use std::fmt::Write as _;
 
-use annotate_snippets::normalize_untrusted_str;
 use annotate_snippets::renderer::DEFAULT_EMPHASIS_STYLE;
 use mcpvet_diagnostics::Severity;
 
 use super::common::Redactor;
-use super::text::{TextOptions, render_diagnostics};
+use super::text::{TextOptions, one_line, render_diagnostics};
 use crate::report::{Counts, FileReport, InputKind};
 
 /// Server names wider than this do not widen the table further.
@@ -152,11 +151,6 @@ fn all_redactions(report: &FileReport, options: &TextOptions) -> Vec<mcpvet_text
     let mut all = report.redactions.clone();
     all.extend(options.redactions.iter().copied());
     all
-}
-
-/// Text for one line: line breaks become spaces, control characters visible symbols.
-fn one_line(text: &str) -> String {
-    normalize_untrusted_str(&text.replace("\r\n", " ").replace(['\n', '\r'], " "))
 }
 
 /// Why the file could not be read as a configuration or a session, if it could not.

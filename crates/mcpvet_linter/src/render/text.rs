@@ -136,13 +136,16 @@ fn header(src: Src<'_>, diagnostic: &Diagnostic, secrets: &Secrets, color: bool)
     out
 }
 
-/// Text for a one-line header: line breaks become spaces, control characters visible symbols.
-fn one_line(text: &str) -> String {
-    if text.contains(['\n', '\r']) {
+/// Untrusted text (a message quoting the input, a name, a help) made safe for one line of a
+/// terminal: line breaks become spaces, control characters visible symbols (`ESC` → `␛`), and
+/// bidirectional overrides and C1 controls U+FFFD, so that nothing read from an input can move the cursor,
+/// change colors or reorder what is shown.
+pub fn one_line(text: &str) -> String {
+    without_c1(if text.contains(['\n', '\r']) {
         normalize_untrusted_str(&text.replace("\r\n", " ").replace(['\n', '\r'], " "))
     } else {
         normalize_untrusted_str(text)
-    }
+    })
 }
 
 fn severity_style(severity: Severity) -> Style {
@@ -211,7 +214,26 @@ fn snippet(src: Src<'_>, diagnostic: &Diagnostic, secrets: &Secrets, color: bool
         }
         out.push_str(line.trim_end_matches(' '));
     }
-    out
+    without_c1(out)
+}
+
+/// `text` with the C1 control characters (U+0080–U+009F) replaced by U+FFFD: terminals that
+/// read 8-bit controls take U+009B as the start of an escape sequence, and annotate-snippets
+/// leaves them as they are.
+fn without_c1(text: String) -> String {
+    if text.contains(|c: char| ('\u{80}'..='\u{9f}').contains(&c)) {
+        text.chars()
+            .map(|c| {
+                if ('\u{80}'..='\u{9f}').contains(&c) {
+                    '\u{fffd}'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    } else {
+        text
+    }
 }
 
 /// A label ready to draw: offsets normalised so that both ends lie on the content (not the
