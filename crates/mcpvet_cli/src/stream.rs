@@ -251,6 +251,14 @@ fn last_line_end(bytes: &[u8]) -> Option<usize> {
     memchr::memrchr(b'\n', bytes).map(|i| i + 1)
 }
 
+/// Takes the first `cut` bytes of `buf` as a piece; returns it with the line breaks it holds.
+fn take_front(buf: &mut Vec<u8>, cut: usize) -> (Vec<u8>, u32) {
+    let rest = buf.split_off(cut);
+    let bytes = std::mem::replace(buf, rest);
+    let lines = u32::try_from(memchr::memchr_iter(b'\n', &bytes).count()).unwrap_or(u32::MAX);
+    (bytes, lines)
+}
+
 /// Cuts the file into pieces of whole lines and sends them to the workers.
 fn cut_lines(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Result<()> {
     let mut carry = head;
@@ -283,9 +291,7 @@ fn cut_lines(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
         if cut == 0 {
             return Ok(());
         }
-        let rest = carry.split_off(cut);
-        let bytes = std::mem::replace(&mut carry, rest);
-        let lines = memchr::memchr_iter(b'\n', &bytes).count() as u32;
+        let (bytes, lines) = take_front(&mut carry, cut);
         let job = Job {
             seq,
             bytes,
@@ -425,9 +431,7 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
             } else {
                 ready
             };
-            let rest = buf.split_off(cut);
-            let bytes = std::mem::replace(&mut buf, rest);
-            let lines = memchr::memchr_iter(b'\n', &bytes).count() as u32;
+            let (bytes, lines) = take_front(&mut buf, cut);
             let count = u32::try_from(elements.len()).unwrap_or(u32::MAX);
             let job = Job {
                 seq,

@@ -18,7 +18,7 @@ use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
 use crate::config::finish;
-use crate::report::{FileReport, InputKind, MessageRow, TranscriptInfo};
+use crate::report::{FileReport, MessageRow, TranscriptInfo};
 use crate::transcript::TranscriptOptions;
 
 /// One piece of a large capture, read and detached from the buffer it was read from.
@@ -280,31 +280,15 @@ impl TranscriptStream {
         let (mut diagnostics, redactions) = findings.into_parts();
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
         let message_rows = options.messages.then(|| rows(&life, &spans));
-        FileReport {
-            source,
-            kind: InputKind::Transcript,
-            dialect: None,
-            servers: Vec::new(),
-            transcript: Some(TranscriptInfo {
-                format: format.name(),
-                format_reason,
-                protocol: version.version.as_str(),
-                protocol_source: version.source.describe(),
-                messages: next_index as usize,
-                requests: life.requests,
-                responses: life.responses,
-                notifications: life.notifications,
-                unpaired_ids: life.unpaired_ids,
-                tools: tool.tools,
-                tools_digest: tool.digest,
-                failed_calls: tool.failed_calls,
-                phase_reached: life.phase.reached,
-                last_event: life.phase.last_event,
-                message_rows,
-            }),
-            diagnostics,
-            redactions,
-        }
+        TranscriptInfo::from_checks(
+            (format, format_reason),
+            &version,
+            next_index as usize,
+            &life,
+            tool,
+            message_rows,
+        )
+        .into_report(source, diagnostics, redactions)
     }
 }
 

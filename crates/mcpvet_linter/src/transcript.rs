@@ -1,10 +1,11 @@
 //! Inspecting a captured session.
 use mcpvet_ast::transcript::{
-    Direction, InputFormat, ProtocolVersion, Transcript, detect_version, read_transcript,
+    Direction, InputFormat, ProtocolVersion, Transcript, VersionDetection, detect_version,
+    read_transcript,
 };
-use mcpvet_check_lifecycle::{LifecycleChecker, MessageInfo, Pair};
-use mcpvet_check_tools::ToolsChecker;
-use mcpvet_diagnostics::Findings;
+use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary, MessageInfo, Pair};
+use mcpvet_check_tools::{ToolsChecker, ToolsSummary};
+use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
 use crate::config::finish;
@@ -45,26 +46,43 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         lifecycle.entry(entry, document, &mut findings);
         tools.entry(entry, document, &mut findings);
     }
-    let life = lifecycle.finish(&mut findings);
+    let mut life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
     let (mut diagnostics, redactions) = findings.into_parts();
     finish(document, &redactions, &mut diagnostics);
     let message_rows = options
         .messages
-        .then(|| message_rows(&transcript, life.messages));
+        .then(|| message_rows(&transcript, std::mem::take(&mut life.messages)));
     let detection = transcript.detection();
-    FileReport {
-        source: source.clone(),
-        kind: InputKind::Transcript,
-        dialect: None,
-        servers: Vec::new(),
-        transcript: Some(TranscriptInfo {
-            format: detection.format.name(),
-            format_reason: detection.reason.to_owned(),
+    let info = TranscriptInfo::from_checks(
+        (detection.format, detection.reason.to_owned()),
+        &version,
+        transcript.message_count(),
+        &life,
+        tool,
+        message_rows,
+    );
+    info.into_report(source.clone(), diagnostics, redactions)
+}
+
+impl TranscriptInfo {
+    /// What the checks of a capture found, read whole or as a stream: its format and why,
+    /// its version, its message count, the lifecycle and tools summaries and the listing.
+    pub(crate) fn from_checks(
+        (format, format_reason): (InputFormat, String),
+        version: &VersionDetection,
+        messages: usize,
+        life: &LifecycleSummary,
+        tool: ToolsSummary,
+        message_rows: Option<Vec<MessageRow>>,
+    ) -> Self {
+        TranscriptInfo {
+            format: format.name(),
+            format_reason,
             protocol: version.version.as_str(),
             protocol_source: version.source.describe(),
-            messages: transcript.message_count(),
+            messages,
             requests: life.requests,
             responses: life.responses,
             notifications: life.notifications,
@@ -75,9 +93,25 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
             phase_reached: life.phase.reached,
             last_event: life.phase.last_event,
             message_rows,
-        }),
-        diagnostics,
-        redactions,
+        }
+    }
+
+    /// The report of the capture `source` with these facts and findings.
+    pub(crate) fn into_report(
+        self,
+        source: SourceFile,
+        diagnostics: Vec<Diagnostic>,
+        redactions: Vec<Span>,
+    ) -> FileReport {
+        FileReport {
+            source,
+            kind: InputKind::Transcript,
+            dialect: None,
+            servers: Vec::new(),
+            transcript: Some(self),
+            diagnostics,
+            redactions,
+        }
     }
 }
 

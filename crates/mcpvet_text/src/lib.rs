@@ -23,6 +23,6 @@ mod line_index;
 mod source;
 mod span;
 
-pub use line_index::{Encoding, LineColumn, LineIndex};
+pub use line_index::{Encoding, LineColumn, LineIndex, count_line_breaks};
 pub use source::{Positions, SourceFile, TextError, check_len};
 pub use span::{Span, Spanned};

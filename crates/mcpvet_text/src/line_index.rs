@@ -68,6 +68,34 @@ pub struct LineIndex {
     len: u32,
 }
 
+/// The line breaks in `text[range]`, by the rules of [`LineIndex`]: LF, CRLF (one break) and a
+/// lone CR. A CR that ends the range is a break unless `text` goes on with an LF (that LF,
+/// after the range, is the break), so counts over consecutive ranges add up. For a reader that
+/// walks a text forward and only needs line numbers, without building an index.
+///
+/// # Panics
+///
+/// When `range` is not within `text`.
+pub fn count_line_breaks(text: &str, range: std::ops::Range<usize>) -> usize {
+    let end = range.end;
+    let bytes = &text.as_bytes()[range];
+    let mut breaks = memchr::memchr_iter(b'\n', bytes).count();
+    if memchr::memchr(b'\r', bytes).is_some() {
+        let after = |i: usize| {
+            bytes
+                .get(i + 1)
+                .or_else(|| text.as_bytes().get(end))
+                .copied()
+        };
+        breaks += bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| b == b'\r' && after(i) != Some(b'\n'))
+            .count();
+    }
+    breaks
+}
+
 impl LineIndex {
     /// Indexes `text`.
     ///

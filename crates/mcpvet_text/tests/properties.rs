@@ -138,3 +138,26 @@ proptest! {
         );
     }
 }
+
+proptest! {
+    #![proptest_config(config(512))]
+
+    /// Counting line breaks forward over consecutive ranges agrees with the index at every
+    /// character boundary, however the text is cut.
+    #[test]
+    fn counted_line_breaks_agree_with_the_index(text in arb_text(), cut in 0usize..64) {
+        let index = LineIndex::new(&text);
+        let mut line = 1usize;
+        let mut from = 0usize;
+        let boundaries = (0..=text.len()).filter(|&i| text.is_char_boundary(i));
+        for (k, to) in boundaries.enumerate() {
+            if k % (cut + 1) != 0 && to != text.len() {
+                continue;
+            }
+            line += mcpvet_text::count_line_breaks(&text, from..to);
+            from = to;
+            let offset = u32::try_from(to).expect("short text");
+            prop_assert_eq!(line, index.line_of(offset) as usize, "at {}", to);
+        }
+    }
+}

@@ -91,23 +91,8 @@ impl<'t> Reader<'t> {
         } else {
             (0, 1)
         };
-        let bytes = &self.text.as_bytes()[from as usize..(offset as usize).min(self.text.len())];
-        let mut breaks = memchr::memchr_iter(b'\n', bytes).count();
-        if memchr::memchr(b'\r', bytes).is_some() {
-            // A CR ends a line unless an LF follows it (then the LF was counted).
-            breaks += bytes
-                .iter()
-                .enumerate()
-                .filter(|&(i, &b)| {
-                    b == b'\r'
-                        && bytes
-                            .get(i + 1)
-                            .copied()
-                            .or_else(|| self.text.as_bytes().get(offset as usize).copied())
-                            != Some(b'\n')
-                })
-                .count();
-        }
+        let to = (offset as usize).min(self.text.len());
+        let breaks = mcpvet_text::count_line_breaks(self.text, from as usize..to);
         let line = line + breaks as u32;
         self.line_cursor = (offset, line);
         line

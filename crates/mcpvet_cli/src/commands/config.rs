@@ -48,13 +48,8 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
     let mut printed = 0usize;
     for job in jobs {
         let name = job.input.name();
-        let bytes = match job.input.read() {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                output::error(&err.to_string());
-                status = status.max(Status::Failure);
-                continue;
-            }
+        let Some(bytes) = super::read_or_report(&job.input, &mut status) else {
+            continue;
         };
         let report = match inspect(name.clone(), &bytes, &options) {
             Ok(report) => report,

@@ -25,13 +25,8 @@ pub(super) fn run(args: &JsonArgs, color: bool, out: &mut Output) -> Status {
     let mut status = Status::Clean;
     for arg in &args.files {
         let input = Input::new(arg);
-        let bytes = match input.read() {
-            Ok(bytes) => bytes,
-            Err(err) => {
-                output::error(&err.to_string());
-                status = status.max(Status::Failure);
-                continue;
-            }
+        let Some(bytes) = super::read_or_report(&input, &mut status) else {
+            continue;
         };
         let name = input.name();
         let (text, diagnostics) = check(&bytes, args.jsonl, &options);

@@ -32,6 +32,19 @@ impl Status {
     }
 }
 
+/// The bytes of `input`, or `None` after reporting why it could not be read (and marking the
+/// run as failed): the other inputs are still inspected.
+fn read_or_report(input: &crate::io::Input, status: &mut Status) -> Option<Vec<u8>> {
+    match input.read() {
+        Ok(bytes) => Some(bytes),
+        Err(err) => {
+            crate::output::error(&err.to_string());
+            *status = (*status).max(Status::Failure);
+            None
+        }
+    }
+}
+
 /// Runs the subcommand `cli` names.
 pub(crate) fn run(cli: &Cli) -> Status {
     let color = cli.color.enabled(

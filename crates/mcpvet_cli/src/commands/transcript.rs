@@ -85,13 +85,8 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
         let (report, excerpts) = if let Some((report, excerpts)) = streamed {
             (report, Some(excerpts))
         } else {
-            let bytes = match input.read() {
-                Ok(bytes) => bytes,
-                Err(err) => {
-                    output::error(&err.to_string());
-                    status = status.max(Status::Failure);
-                    continue;
-                }
+            let Some(bytes) = super::read_or_report(&input, &mut status) else {
+                continue;
             };
             match inspect(name.clone(), &bytes, &options) {
                 Ok(report) => (report, None),
