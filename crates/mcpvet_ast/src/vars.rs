@@ -35,7 +35,7 @@
 //! - `{env:NAME}` and `{file:PATH}` (`OpenCode`), when not preceded by `$`.
 //! - `{{ expr }}` (Go / Handlebars templates, `LibreChat`): `expr` non-empty, on one line,
 //!   without braces.
-use mcpvet_json::{Value, ValueKind};
+use mcpvet_json::Value;
 use mcpvet_text::Span;
 
 use crate::config::Dialect;
@@ -252,21 +252,9 @@ pub fn parse(text: &str) -> Vec<Part> {
 /// The decoded value of a JSON string node and its parts, with spans in the node's document;
 /// `None` when the node is not a string.
 pub fn parse_string(value: Value<'_>) -> Option<(String, Vec<Part>)> {
-    if value.kind() != ValueKind::String {
-        return None;
-    }
-    let raw = value.raw_str()?;
-    let content = value.content_span()?;
-    if value.has_escapes() {
-        let (decoded, map) = unescape_with_offsets(raw, content.start);
-        let parts = scan(&decoded, |i| map[i]);
-        // The document decodes the same way; prefer its text if the two ever differ.
-        let text = value.as_str().map_or(decoded, std::borrow::Cow::into_owned);
-        Some((text, parts))
-    } else {
-        let parts = scan(raw, |i| content.start + i as u32);
-        Some((raw.to_owned(), parts))
-    }
+    let decoded = value.decoded()?;
+    let parts = scan(decoded.text(), |i| decoded.offset(i));
+    Some((decoded.into_text().into_owned(), parts))
 }
 
 /// Whether `parts` hold at least one reference.
@@ -701,99 +689,9 @@ fn brace(s: &str, i: usize) -> Option<Found> {
     })
 }
 
-// ----- escapes ------------------------------------------------------------------------------
-
-fn hex4(bytes: &[u8]) -> Option<u32> {
-    if bytes.len() < 4 {
-        return None;
-    }
-    let mut v = 0u32;
-    for &b in &bytes[..4] {
-        v = v * 16 + char::from(b).to_digit(16)?;
-    }
-    Some(v)
-}
-
-/// Decodes JSON escapes exactly as `mcpvet_json` does (invalid escapes and lone surrogates
-/// become U+FFFD) and records, for every decoded byte, the source offset of the character or
-/// escape that produced it, plus one final entry for the end of the contents.
-fn unescape_with_offsets(raw: &str, base: u32) -> (String, Vec<u32>) {
-    let bytes = raw.as_bytes();
-    let mut out = String::with_capacity(raw.len());
-    let mut map: Vec<u32> = Vec::with_capacity(raw.len() + 1);
-    let push = |out: &mut String, map: &mut Vec<u32>, c: char, at: usize| {
-        out.push(c);
-        for _ in 0..c.len_utf8() {
-            map.push(base + at as u32);
-        }
-    };
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] != b'\\' {
-            let next = (i + 1..=raw.len())
-                .find(|&k| raw.is_char_boundary(k))
-                .unwrap_or(raw.len());
-            out.push_str(&raw[i..next]);
-            for k in i..next {
-                map.push(base + k as u32);
-            }
-            i = next;
-            continue;
-        }
-        let start = i;
-        let Some(&esc) = bytes.get(i + 1) else {
-            push(&mut out, &mut map, '\u{FFFD}', start);
-            break;
-        };
-        i += 2;
-        let c = match esc {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'/' => '/',
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => match hex4(&bytes[i..]) {
-                Some(hi @ 0xD800..=0xDBFF) => {
-                    i += 4;
-                    let lo = if bytes[i..].starts_with(b"\\u") {
-                        hex4(&bytes[i + 2..])
-                    } else {
-                        None
-                    };
-                    match lo {
-                        Some(lo @ 0xDC00..=0xDFFF) => {
-                            i += 6;
-                            let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                            char::from_u32(cp).unwrap_or('\u{FFFD}')
-                        }
-                        _ => '\u{FFFD}',
-                    }
-                }
-                Some(cp) => {
-                    i += 4;
-                    char::from_u32(cp).unwrap_or('\u{FFFD}')
-                }
-                None => '\u{FFFD}',
-            },
-            _ => {
-                while i < bytes.len() && !raw.is_char_boundary(i) {
-                    i += 1;
-                }
-                '\u{FFFD}'
-            }
-        };
-        push(&mut out, &mut map, c, start);
-    }
-    map.push(base + raw.len() as u32);
-    (out, map)
-}
-
 #[cfg(test)]
 mod tests {
-    use mcpvet_json::{JsonOptions, parse as parse_json};
+    use mcpvet_json::{JsonOptions, ValueKind, parse as parse_json};
 
     use super::*;
 
@@ -1036,7 +934,7 @@ mod tests {
     }
 
     #[test]
-    fn decoding_matches_the_document() {
+    fn parts_lie_in_their_string() {
         for json in [
             r#""\x\é ${A}""#,
             r#""end\""#,
@@ -1049,11 +947,8 @@ mod tests {
             if root.kind() != ValueKind::String {
                 continue;
             }
-            let raw = root.raw_str().unwrap();
-            let (decoded, map) = unescape_with_offsets(raw, root.content_span().unwrap().start);
-            assert_eq!(decoded, root.as_str().unwrap(), "{json:?}");
-            assert_eq!(map.len(), decoded.len() + 1);
-            let (_, parts) = parse_string(root).unwrap();
+            let (value, parts) = parse_string(root).unwrap();
+            assert_eq!(value, root.as_str().unwrap(), "{json:?}");
             for p in &parts {
                 assert!(root.span().contains_span(p.span()), "{json:?} {p:?}");
                 assert!(json.is_char_boundary(p.span().start as usize));

@@ -150,7 +150,7 @@ pub(crate) fn is_local_host(host: &str) -> bool {
 pub(crate) fn string_urls<'d>(
     doc: &'d mcpvet_json::JsonDocument<'d>,
 ) -> Vec<(
-    crate::source::SourceText<'d>,
+    mcpvet_json::DecodedStr<'d>,
     Vec<Range<usize>>,
     Vec<UrlParts>,
 )> {
@@ -163,10 +163,10 @@ pub(crate) fn string_urls<'d>(
             {
                 return;
             }
-            if let Some(text) = crate::source::SourceText::of_string(v) {
-                let urls = find_urls(&text.text);
+            if let Some(text) = v.decoded() {
+                let urls = find_urls(&text.text());
                 if !urls.is_empty() {
-                    let refs = text.refs();
+                    let refs = crate::source::ref_ranges(text.text());
                     out.push((text, refs, urls));
                 }
             }

@@ -21,9 +21,11 @@
 mod diagnostic;
 mod findings;
 mod path;
+mod reporter;
 mod rule;
 
 pub use diagnostic::{Applicability, Diagnostic, Edit, Fix, Label, RuleCode, Severity};
 pub use findings::Findings;
 pub use path::{JsonPath, PathError, PathSegment};
+pub use reporter::{Reporter, Site};
 pub use rule::{Family, RuleMeta, RuleStatus, Target};

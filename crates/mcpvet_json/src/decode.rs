@@ -2,7 +2,7 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::document::{Node, flags};
+use crate::document::{DecodedStr, Node, flags};
 
 /// Byte range of a string node's contents (without quotes).
 pub(crate) fn content_range(node: Node) -> Range<usize> {
@@ -36,33 +36,78 @@ fn hex4(bytes: &[u8]) -> Option<u32> {
     Some(v)
 }
 
-/// Decodes JSON escapes. Invalid escapes and lone surrogates become U+FFFD; the parser has
-/// already reported them.
-pub(crate) fn unescape(raw: &str) -> String {
+/// Where decoded text goes: the plain decoder keeps only the text, the mapped one also the
+/// source offset of every decoded byte. One escape grammar serves both.
+trait Sink {
+    /// Text copied as written from source byte `at` on.
+    fn text(&mut self, text: &str, at: usize);
+    /// One character decoded from the escape starting at source byte `at`.
+    fn char(&mut self, c: char, at: usize);
+}
+
+impl Sink for String {
+    #[inline]
+    fn text(&mut self, text: &str, _: usize) {
+        self.push_str(text);
+    }
+
+    #[inline]
+    fn char(&mut self, c: char, _: usize) {
+        self.push(c);
+    }
+}
+
+/// Decoded text and the file offset of each of its bytes.
+struct Mapped {
+    text: String,
+    map: Vec<u32>,
+    base: u32,
+}
+
+impl Sink for Mapped {
+    fn text(&mut self, text: &str, at: usize) {
+        self.text.push_str(text);
+        let from = self.base + at as u32;
+        self.map.extend(from..from + text.len() as u32);
+    }
+
+    fn char(&mut self, c: char, at: usize) {
+        self.text.push(c);
+        self.map
+            .extend(std::iter::repeat_n(self.base + at as u32, c.len_utf8()));
+    }
+}
+
+/// Decodes the JSON escapes of `raw` into `out`. Invalid escapes and lone surrogates become
+/// U+FFFD; the parser has already reported them.
+fn decode_into(raw: &str, out: &mut impl Sink) {
     let bytes = raw.as_bytes();
-    let mut out = String::with_capacity(raw.len());
     let mut i = 0;
     while i < bytes.len() {
         let Some(rel) = memchr::memchr(b'\\', &bytes[i..]) else {
-            out.push_str(&raw[i..]);
+            out.text(&raw[i..], i);
             break;
         };
-        out.push_str(&raw[i..i + rel]);
-        i += rel;
+        // A backslash is ASCII: the run before it ends on a char boundary.
+        if rel > 0 {
+            out.text(&raw[i..i + rel], i);
+        }
+        let at = i + rel;
+        i = at;
         let Some(&esc) = bytes.get(i + 1) else {
-            out.push('\u{FFFD}');
+            out.char('\u{FFFD}', at);
             break;
         };
         i += 2;
-        match esc {
-            b'"' => out.push('"'),
-            b'\\' => out.push('\\'),
-            b'/' => out.push('/'),
-            b'b' => out.push('\u{8}'),
-            b'f' => out.push('\u{c}'),
-            b'n' => out.push('\n'),
-            b'r' => out.push('\r'),
-            b't' => out.push('\t'),
+        let c = match esc {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
             b'u' => match hex4(&bytes[i..]) {
                 Some(hi @ 0xD800..=0xDBFF) => {
                     i += 4;
@@ -75,27 +120,49 @@ pub(crate) fn unescape(raw: &str) -> String {
                         Some(lo @ 0xDC00..=0xDFFF) => {
                             i += 6;
                             let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                            out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                            char::from_u32(cp).unwrap_or('\u{FFFD}')
                         }
-                        _ => out.push('\u{FFFD}'),
+                        _ => '\u{FFFD}',
                     }
                 }
                 Some(cp) => {
                     i += 4;
-                    out.push(char::from_u32(cp).unwrap_or('\u{FFFD}'));
+                    char::from_u32(cp).unwrap_or('\u{FFFD}')
                 }
-                None => out.push('\u{FFFD}'),
+                None => '\u{FFFD}',
             },
             _ => {
-                out.push('\u{FFFD}');
                 // Skip the rest of a multi-byte character after the backslash.
                 while i < bytes.len() && !raw.is_char_boundary(i) {
                     i += 1;
                 }
+                '\u{FFFD}'
             }
-        }
+        };
+        out.char(c, at);
     }
+}
+
+/// Decodes JSON escapes. Invalid escapes and lone surrogates become U+FFFD; the parser has
+/// already reported them.
+pub(crate) fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    decode_into(raw, &mut out);
     out
+}
+
+/// Decodes JSON escapes as [`unescape`] does and records, for every decoded byte, the file
+/// offset (`base` is the offset of `raw`) of the character or escape that produced it, plus
+/// one final entry for the end of the contents.
+pub(crate) fn unescape_with_offsets(raw: &str, base: u32) -> DecodedStr<'static> {
+    let mut out = Mapped {
+        text: String::with_capacity(raw.len()),
+        map: Vec::with_capacity(raw.len() + 1),
+        base,
+    };
+    decode_into(raw, &mut out);
+    out.map.push(base + raw.len() as u32);
+    DecodedStr::mapped(out.text, out.map)
 }
 
 /// Decodes JSON escapes into UTF-16 code units, keeping lone surrogates as they are (how
@@ -176,6 +243,29 @@ mod tests {
         assert_eq!(unescape(r"\uD800\u0041"), "\u{FFFD}A");
         assert_eq!(unescape(r"\x\é"), "\u{FFFD}\u{FFFD}");
         assert_eq!(unescape(r"end\"), "end\u{FFFD}");
+    }
+
+    #[test]
+    fn offsets_point_at_what_produced_each_byte() {
+        let raw = r#"Bearer\t\u0041B\"C é \ud83d\ude00 end\x"#;
+        let decoded = unescape_with_offsets(raw, 10);
+        assert_eq!(decoded.text(), unescape(raw));
+        let text = decoded.text();
+        let source = |at: &str, len: usize| {
+            let i = text.find(at).unwrap();
+            let span = decoded.span(i..i + len);
+            &raw[(span.start - 10) as usize..(span.end - 10) as usize]
+        };
+        assert_eq!(source("AB", 2), r"\u0041B");
+        assert_eq!(source("C é", 4), "C é");
+        assert_eq!(source("😀", 4), r"\ud83d\ude00");
+        assert_eq!(decoded.offset(text.len()), 10 + raw.len() as u32);
+        assert_eq!(source("\u{FFFD}", 3), r"\x");
+        let plain = unescape_with_offsets("abc", 3);
+        assert_eq!(
+            (plain.text(), plain.span(1..3)),
+            ("abc", mcpvet_text::Span::new(4, 6))
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use mcpvet_diagnostics::{JsonPath, PathSegment};
+use mcpvet_diagnostics::{JsonPath, PathSegment, Site};
 use mcpvet_text::Span;
 
 use crate::decode;
@@ -96,6 +96,20 @@ impl ValueKind {
             ValueKind::Array => "array",
             ValueKind::Object => "object",
             ValueKind::Error => "invalid value",
+        }
+    }
+
+    /// The name with its article, for messages: `"null"`, `"a boolean"`, `"a number"`,
+    /// `"a string"`, `"an array"`, `"an object"` or `"an invalid value"`.
+    pub const fn with_article(self) -> &'static str {
+        match self {
+            ValueKind::Null => "null",
+            ValueKind::Bool => "a boolean",
+            ValueKind::Number => "a number",
+            ValueKind::String => "a string",
+            ValueKind::Array => "an array",
+            ValueKind::Object => "an object",
+            ValueKind::Error => "an invalid value",
         }
     }
 }
@@ -619,11 +633,120 @@ impl<'d> Value<'d> {
         self.doc.path_of(NodeId(self.id))
     }
 
+    /// Where a finding about this value points: its span and its path.
+    pub fn site(self) -> Site {
+        Site::new(self.span(), Some(self.path()))
+    }
+
+    /// The span of an object's opening brace (where a missing member is reported), or the
+    /// whole value when it is not an object.
+    pub fn opening(self) -> Span {
+        let span = self.span();
+        if self.kind() == ValueKind::Object && !span.is_empty() {
+            Span::new(span.start, span.start + 1)
+        } else {
+            span
+        }
+    }
+
+    /// The decoded string with the source offset of every decoded byte, if this is a string:
+    /// a secret inside `"Bearer \u0067hp_…"` is then pointed at exactly where it is written.
+    pub fn decoded(self) -> Option<DecodedStr<'d>> {
+        let node = self.node();
+        if node.kind != Kind::String {
+            return None;
+        }
+        let range = decode::content_range(node);
+        let raw = &self.doc.text[range.clone()];
+        let base = range.start as u32 + self.doc.base;
+        Some(if node.flags & flags::ESCAPES == 0 {
+            DecodedStr::verbatim(raw, base)
+        } else {
+            decode::unescape_with_offsets(raw, base)
+        })
+    }
+
     /// The text of this node used as an object key: the decoded string, or the source text of
     /// an invalid key.
     pub(crate) fn key_text(self) -> Cow<'d, str> {
         self.as_str()
             .unwrap_or_else(|| Cow::Borrowed(self.source()))
+    }
+}
+
+impl From<Value<'_>> for Site {
+    fn from(value: Value<'_>) -> Self {
+        value.site()
+    }
+}
+
+/// A decoded string and the way back to its source: for every byte of the decoded text, the
+/// file offset of the character or escape that produced it.
+///
+/// ```
+/// use mcpvet_json::{parse, JsonOptions};
+///
+/// let json = r#""Bearer \u0041B""#;
+/// let doc = parse(json, &JsonOptions::strict()).value;
+/// let decoded = doc.root().unwrap().decoded().unwrap();
+/// assert_eq!(decoded.text(), "Bearer AB");
+/// assert_eq!(&json[decoded.span(7..9).range()], r"\u0041B");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodedStr<'d> {
+    text: Cow<'d, str>,
+    /// File offset of the first byte of text written as is.
+    base: u32,
+    /// File offset of each decoded byte, plus one entry for the end (escaped text only).
+    map: Option<Vec<u32>>,
+}
+
+impl<'d> DecodedStr<'d> {
+    /// Text written as is (no escape) starting at file offset `base`.
+    pub fn verbatim(text: &'d str, base: u32) -> Self {
+        DecodedStr {
+            text: Cow::Borrowed(text),
+            base,
+            map: None,
+        }
+    }
+
+    pub(crate) fn mapped(text: String, map: Vec<u32>) -> Self {
+        let base = map.first().copied().unwrap_or_default();
+        DecodedStr {
+            text: Cow::Owned(text),
+            base,
+            map: Some(map),
+        }
+    }
+
+    /// The decoded text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The decoded text, owned or borrowed from the document.
+    pub fn into_text(self) -> Cow<'d, str> {
+        self.text
+    }
+
+    /// Whether the source held escapes (so decoded and source offsets differ).
+    pub fn is_mapped(&self) -> bool {
+        self.map.is_some()
+    }
+
+    /// The file offset of decoded byte `index` (`text().len()` gives the end of the string's
+    /// contents).
+    pub fn offset(&self, index: usize) -> u32 {
+        match &self.map {
+            None => self.base + index as u32,
+            Some(map) => map.get(index).or(map.last()).copied().unwrap_or(self.base),
+        }
+    }
+
+    /// The source span of a decoded byte range.
+    pub fn span(&self, range: std::ops::Range<usize>) -> Span {
+        Span::new(self.offset(range.start), self.offset(range.end))
     }
 }
 

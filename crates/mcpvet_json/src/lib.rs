@@ -51,7 +51,9 @@ pub mod arbitrary;
 #[cfg(feature = "testing")]
 pub mod testing;
 
-pub use document::{Items, JsonDocument, Member, Members, NodeId, Number, Value, ValueKind};
+pub use document::{
+    DecodedStr, Items, JsonDocument, Member, Members, NodeId, Number, Value, ValueKind,
+};
 pub use lines::{line_ranges, parse_lines, parse_lines_bytes, parse_ranges};
 pub use options::JsonOptions;
 pub use parser::{JsonParser, ParseOutcome, parse, parse_bytes};

@@ -4,7 +4,6 @@ use mcpvet_text::Span;
 
 use crate::context::{Cx, Field, advice, reference_fix, token_severity, variable_for};
 use crate::mask;
-use crate::source::SourceText;
 use crate::tokens::{self, Found};
 use crate::walk;
 
@@ -116,20 +115,20 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         if !v.has_escapes() {
             return;
         }
-        let Some(text) = SourceText::of_string(v) else {
+        let Some(text) = v.decoded() else {
             return;
         };
         if let Some(content) = v.content_span() {
             escaped.push(content);
         }
         let is_value = doc.find(&v.path()).is_some_and(|n| n.id() == v.id());
-        for found in tokens::find(&text.text) {
+        for found in tokens::find(&text.text()) {
             hits.push(Hit {
                 found,
                 span: text.span(found.start..found.end),
-                text: text.text[found.start..found.end].to_owned(),
+                text: text.text()[found.start..found.end].to_owned(),
                 value: is_value.then(|| v.id()),
-                whole: found.start == 0 && found.end == text.text.len(),
+                whole: found.start == 0 && found.end == text.text().len(),
             });
         }
     });

@@ -8,7 +8,7 @@ use crate::context::{Cx, Field, advice, variable_for};
 use crate::guards::{Strength, Verdict, judge};
 use crate::mask;
 use crate::names::{NameClass, classify, is_authorization_header, is_cookie_header};
-use crate::source::{SourceText, touches_ref};
+use crate::source::{ref_ranges, touches_ref};
 use crate::walk;
 
 declare_rule! {
@@ -214,15 +214,15 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         }
     });
     for (name, value) in headers {
-        let Some(text) = SourceText::of_string(value) else {
+        let Some(text) = value.decoded() else {
             continue;
         };
-        let refs = text.refs();
-        let (secret, placeholders) = read_header(&name, &text.text, 0..text.text.len(), &refs);
+        let refs = ref_ranges(text.text());
+        let (secret, placeholders) = read_header(&name, &text.text(), 0..text.text().len(), &refs);
         for (range, what) in placeholders {
             let span = text.span(range.clone());
             let location = format!("header `{name}`");
-            cx.placeholder(span, &text.text[range], &location, &what);
+            cx.placeholder(span, &text.text()[range], &location, &what);
         }
         let Some(secret) = secret else { continue };
         let span = text.span(secret.range.clone());
@@ -235,7 +235,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 format!(
                     "header `{name}` sends a literal {} (`{}`)",
                     secret.what,
-                    mask(&text.text[secret.range.clone()])
+                    mask(&text.text()[secret.range.clone()])
                 ),
             )
             .with_help(advice(cx.dialect(), Field::Header, &var, &secret.prefix));

@@ -69,7 +69,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let doc = cx.config.document();
     for (text, refs, urls) in string_urls(doc) {
         for url in urls {
-            let local = is_local_host(&text.text[url.host.clone()]);
+            let local = is_local_host(&text.text()[url.host.clone()]);
             let (range, strength, what) = match (&url.password, &url.user) {
                 (Some(p), _) if !p.is_empty() => (p.clone(), Strength::Password, "a password"),
                 (None, Some(u)) if !u.is_empty() => {
@@ -80,7 +80,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             if touches_ref(&refs, &range) {
                 continue;
             }
-            let raw = &text.text[range.clone()];
+            let raw = &text.text()[range.clone()];
             let decoded = percent_decode(raw);
             let span = text.span(range.clone());
             let location = cx.location(span);

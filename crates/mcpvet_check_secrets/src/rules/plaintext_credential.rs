@@ -6,7 +6,7 @@ use crate::guards::{Strength, Verdict, judge};
 use crate::mask;
 use crate::names::{NameClass, classify};
 use crate::rules::literal_credential_header::is_header_map;
-use crate::source::SourceText;
+use crate::source::ref_ranges;
 use crate::walk;
 
 declare_rule! {
@@ -112,17 +112,17 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         ));
     });
     for (value, key, in_env, class) in candidates {
-        let Some(text) = SourceText::of_string(value) else {
+        let Some(text) = value.decoded() else {
             continue;
         };
-        if !text.refs().is_empty() {
+        if !ref_ranges(text.text()).is_empty() {
             continue;
         }
-        let trimmed = text.text.trim();
+        let trimmed = text.text().trim();
         if trimmed.is_empty() {
             continue;
         }
-        let start = text.text.len() - text.text.trim_start().len();
+        let start = text.text().len() - text.text().trim_start().len();
         let range = start..start + trimmed.len();
         let span = text.span(range.clone());
         let location = cx.location(span);
@@ -168,7 +168,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                     .with_help(help);
                 if in_env
                     && range.start == 0
-                    && range.end == text.text.len()
+                    && range.end == text.text().len()
                     && let Some(fix) = reference_fix(cx, value.id(), field, &name)
                 {
                     d = d.with_fix(fix);

@@ -7,7 +7,7 @@ use crate::guards::{Strength, Verdict, judge};
 use crate::mask;
 use crate::names::{NameClass, classify, classify_flag};
 use crate::rules::literal_credential_header::read_header;
-use crate::source::{SourceText, touches_ref};
+use crate::source::{ref_ranges, touches_ref};
 
 declare_rule! {
     /// A secret is passed to the server on its command line (`--api-key=…`, `--token …`, `--header "Authorization: …"`, `-e NAME=…`).
@@ -86,14 +86,14 @@ declare_rule! {
 
 /// One word of the command line: the decoded argument and the range of the word in it.
 struct Word<'d> {
-    text: std::rc::Rc<SourceText<'d>>,
+    text: std::rc::Rc<mcpvet_json::DecodedStr<'d>>,
     range: Range<usize>,
     refs: std::rc::Rc<Vec<Range<usize>>>,
 }
 
 impl Word<'_> {
     fn str(&self) -> &str {
-        &self.text.text[self.range.clone()]
+        &self.text.text()[self.range.clone()]
     }
 }
 
@@ -120,12 +120,12 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         };
         let mut words: Vec<Word<'_>> = Vec::new();
         if let Some(command) = &stdio.command
-            && let Some(text) = SourceText::of_string(config.value(command.node))
+            && let Some(text) = config.value(command.node).decoded()
         {
             let text = std::rc::Rc::new(text);
-            let refs = std::rc::Rc::new(text.refs());
+            let refs = std::rc::Rc::new(ref_ranges(text.text()));
             let mut at = 0;
-            let s = text.text.clone();
+            let s = text.text().to_owned();
             for (i, piece) in s.split(' ').enumerate() {
                 let range = at..at + piece.len();
                 at = range.end + 1;
@@ -139,9 +139,9 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             }
         }
         for arg in &stdio.args {
-            if let Some(text) = SourceText::of_string(config.value(arg.node)) {
-                let refs = std::rc::Rc::new(text.refs());
-                let range = 0..text.text.len();
+            if let Some(text) = config.value(arg.node).decoded() {
+                let refs = std::rc::Rc::new(ref_ranges(text.text()));
+                let range = 0..text.text().len();
                 words.push(Word {
                     text: std::rc::Rc::new(text),
                     range,
@@ -162,7 +162,7 @@ fn report(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Finding) {
     if f.range.is_empty() || touches_ref(&word.refs, &f.range) {
         return;
     }
-    let value = &word.text.text[f.range.clone()];
+    let value = &word.text.text()[f.range.clone()];
     let span = word.text.span(f.range.clone());
     let verdict = match f.judged {
         Some(true) => Verdict::Secret,
@@ -278,7 +278,7 @@ fn env_assignment(
     range: Range<usize>,
     flag: &str,
 ) -> Option<Finding> {
-    let s = &words[at].text.text[range.clone()];
+    let s = &words[at].text.text()[range.clone()];
     let (name, value) = assignment(s)?;
     let name = &s[name];
     let strength = strength_of(classify(name))?;
@@ -302,11 +302,11 @@ fn env_assignment(
 /// `Name: Value` after `--header`: a finding when the header carries a literal credential.
 fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -> Option<Finding> {
     let word = &words[at];
-    let s = &word.text.text[range.clone()];
+    let s = &word.text.text()[range.clone()];
     let colon = s.find(':')?;
     let name = s[..colon].trim();
     let value = range.start + colon + 1..range.end;
-    let (secret, placeholders) = read_header(name, &word.text.text, value, &word.refs);
+    let (secret, placeholders) = read_header(name, &word.text.text(), value, &word.refs);
     if let Some(secret) = secret {
         return Some(Finding {
             word: at,

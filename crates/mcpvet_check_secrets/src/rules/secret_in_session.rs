@@ -7,7 +7,6 @@ use mcpvet_text::Span;
 
 use crate::mask;
 use crate::rules::known_token_format::article;
-use crate::source::SourceText;
 use crate::tokens::{self, Found};
 use crate::walk;
 
@@ -181,10 +180,10 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                 if anchors.get(first_anchor).is_none_or(|&a| a >= content.end) {
                     return;
                 }
-                let Some(text) = SourceText::of_string(v) else {
+                let Some(text) = v.decoded() else {
                     return;
                 };
-                let found: Vec<Found> = tokens::find(&text.text)
+                let found: Vec<Found> = tokens::find(&text.text())
                     .into_iter()
                     .filter(|f| !f.placeholder)
                     .collect();
@@ -197,7 +196,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                 reports.push(Report {
                     span: text.span(first.start..first.end),
                     first,
-                    secret: text.text[first.start..first.end].to_owned(),
+                    secret: text.text()[first.start..first.end].to_owned(),
                     count: found.len(),
                     path: Some(v.path()),
                 });

@@ -64,7 +64,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     for (text, refs, urls) in string_urls(doc) {
         for url in urls {
             for (name, value) in &url.query {
-                let name = &text.text[name.clone()];
+                let name = &text.text()[name.clone()];
                 let strength = match classify_query(name) {
                     NameClass::Password => Strength::Password,
                     NameClass::Token => Strength::QUERY,
@@ -73,7 +73,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 if value.is_empty() || touches_ref(&refs, value) {
                     continue;
                 }
-                let raw = &text.text[value.clone()];
+                let raw = &text.text()[value.clone()];
                 let span = text.span(value.clone());
                 let location = cx.location(span);
                 match judge(&percent_decode(raw), strength) {
