@@ -9,8 +9,8 @@ use mcpvet_json::{NodeId, Value, ValueKind};
 use mcpvet_text::Span;
 
 use crate::guards::echo_safe;
-use crate::mask;
 use crate::rules::unfilled_placeholder::UNFILLED_PLACEHOLDER;
+use mcpvet_diagnostics::redact::describe;
 
 /// The state of one configuration check.
 pub(crate) struct Cx<'c, 'a> {
@@ -84,7 +84,7 @@ impl<'c, 'a> Cx<'c, 'a> {
             format!("`{value}`")
         } else {
             self.findings.redact(span);
-            format!("`{}`", mask(value))
+            format!("`{}`", describe(value))
         };
         let mut d = UNFILLED_PLACEHOLDER
             .diagnostic(

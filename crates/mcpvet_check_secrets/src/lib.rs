@@ -84,26 +84,5 @@ pub fn check_transcript(transcript: &Transcript<'_>, findings: &mut Findings) {
     rules::secret_in_session::check(transcript, findings);
 }
 
-/// Describes a secret without showing it: its first four characters, `…`, and its length in
-/// characters. A secret shorter than 16 characters keeps only a quarter of them (a short
-/// password would otherwise be half shown).
-///
-/// ```
-/// use mcpvet_check_secrets::mask;
-/// assert_eq!(mask("ghp_mcpvetSyntheticDocToken0aB1cD2eF3gH4"), "ghp_… (40 chars)");
-/// assert_eq!(mask("hunter2hunter2"), "hun… (14 chars)");
-/// assert_eq!(mask("pw"), "… (2 chars)");
-/// ```
-pub fn mask(secret: &str) -> String {
-    let count = secret.chars().count();
-    let keep = if count >= 16 { 4 } else { count / 4 };
-    let head: String = secret
-        .chars()
-        .take(keep)
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    format!("{head}… ({count} chars)")
-}
-
 #[cfg(test)]
 mod tests;

@@ -164,7 +164,7 @@ pub(crate) fn string_urls<'d>(
                 return;
             }
             if let Some(text) = v.decoded() {
-                let urls = find_urls(&text.text());
+                let urls = find_urls(text.text());
                 if !urls.is_empty() {
                     let refs = crate::source::ref_ranges(text.text());
                     out.push((text, refs, urls));

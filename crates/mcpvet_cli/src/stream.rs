@@ -25,7 +25,7 @@ use mcpvet_linter::stream::{
     PiecePlace, PreparedPiece, TranscriptStream, detect_format, offsets, read_piece, streams,
 };
 use mcpvet_linter::{FileReport, TranscriptOptions};
-use mcpvet_text::{LineColumn, Positions, SourceFile, Span};
+use mcpvet_text::{LineColumn, Positions, SourceFile};
 
 /// Captures at least this large are inspected as a stream (smaller ones are read whole,
 /// which handles every capture format and renders snippets from the text).
@@ -33,9 +33,6 @@ pub(crate) const STREAM_THRESHOLD: u64 = 8 << 20;
 
 /// Bytes read per piece (a piece grows to hold a longer line or element).
 const PIECE_BYTES: usize = 1 << 20;
-
-/// The text of the lines findings point at, by the line's start offset.
-pub(crate) type Excerpts = BTreeMap<u32, (u32, String)>;
 
 /// Something the progress display can follow.
 pub(crate) trait Progress {
@@ -64,8 +61,8 @@ struct Done {
 }
 
 /// Inspects the capture at `path` as a stream with `workers` parsing threads; returns the
-/// report (its source knows the positions of the findings' offsets) and, when `excerpts` is
-/// set, the text of the lines findings point at; `None` when the capture's format cannot be
+/// report (its source knows the positions of the findings' offsets and, when `excerpts` is
+/// set, the text of the lines findings point at); `None` when the capture's format cannot be
 /// streamed (see [`streams`]) and the file must be read whole.
 pub(crate) fn inspect(
     path: &Path,
@@ -74,7 +71,7 @@ pub(crate) fn inspect(
     workers: usize,
     excerpts: bool,
     progress: &mut dyn Progress,
-) -> io::Result<Option<(FileReport, Excerpts)>> {
+) -> io::Result<Option<FileReport>> {
     let len = std::fs::metadata(path)?.len();
     if len > u64::from(u32::MAX) {
         return Err(io::Error::other(format!(
@@ -114,9 +111,9 @@ pub(crate) fn inspect(
             .map_err(|_| io::Error::other("the reading thread failed"))?
     })?;
     let mut report = stream.finish(name);
-    let (positions, lines) = positions(path, len, &offsets(&report), excerpts)?;
+    let positions = positions(path, len, &offsets(&report), excerpts)?;
     report.source = SourceFile::positioned(name, positions);
-    Ok(Some((report, lines)))
+    Ok(Some(report))
 }
 
 /// Feeds prepared pieces to the stream in file order (workers finish out of order).
@@ -465,17 +462,13 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
 
 /// Reads the file once more and records the position of each of `wanted` (sorted), in code
 /// points and UTF-16 units, and (with `excerpts`) the text of the lines they start.
-fn positions(
-    path: &Path,
-    len: u64,
-    wanted: &[u32],
-    excerpts: bool,
-) -> io::Result<(Positions, Excerpts)> {
+fn positions(path: &Path, len: u64, wanted: &[u32], excerpts: bool) -> io::Result<Positions> {
     let mut positions = Positions::new(u32::try_from(len).unwrap_or(u32::MAX));
-    let mut lines = Excerpts::new();
     if wanted.is_empty() {
-        return Ok((positions, lines));
+        return Ok(positions);
     }
+    // Line starts already recorded (each line's text is kept once).
+    let mut recorded: Option<u32> = None;
     let mut file = File::open(path)?;
     // The current line's start offset, number, and bytes so far (bounded by MAX_LINE).
     let mut line_start = 0u32;
@@ -520,10 +513,9 @@ fn positions(
                         column: u16,
                     },
                 );
-                if excerpts {
-                    lines
-                        .entry(line_start)
-                        .or_insert_with(|| (line_no, excerpt(&current)));
+                if excerpts && recorded != Some(line_start) {
+                    positions.insert_line(line_start, line_no, excerpt(&current));
+                    recorded = Some(line_start);
                 }
                 next += 1;
             }
@@ -560,119 +552,10 @@ fn positions(
         );
         next += 1;
     }
-    Ok((positions, lines))
+    Ok(positions)
 }
 
 /// A line's text for display: without its CR, lossily decoded.
 fn excerpt(line: &[u8]) -> String {
     String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned()
-}
-
-/// The line of `excerpts` holding `offset`, as `(line number, line start, text)`.
-pub(crate) fn line_of(excerpts: &Excerpts, offset: u32) -> Option<(u32, u32, &str)> {
-    excerpts
-        .range(..=offset)
-        .next_back()
-        .map(|(&start, (line, text))| (*line, start, text.as_str()))
-}
-
-/// The part of `span` that lies on the line starting at `line_start` of length `len`.
-pub(crate) fn on_line(span: Span, line_start: u32, len: u32) -> (u32, u32) {
-    let start = span.start.saturating_sub(line_start).min(len);
-    let end = span.end.saturating_sub(line_start).clamp(start, len);
-    (start, end)
-}
-
-/// The text report of a streamed capture: the usual overview, then each finding with the
-/// line it points at (from `excerpts`), its secrets masked, and a caret underline. (A whole
-/// file gets rustc-style snippets from the text renderer; a streamed one is not held.)
-pub(crate) fn render_text(report: &FileReport, excerpts: &Excerpts, color: bool) -> String {
-    use mcpvet_linter::render::text::one_line;
-    use std::fmt::Write as _;
-    let options = mcpvet_linter::render::text::TextOptions {
-        color,
-        redactions: Vec::new(),
-    };
-    let mut out = mcpvet_linter::render::overview::render_overview(report, &options);
-    let name = one_line(report.source.name());
-    for d in &report.diagnostics {
-        let at = report
-            .source
-            .line_col(d.span().start, mcpvet_text::Encoding::CodePoint);
-        let _ = write!(
-            out,
-            "\n{name}:{}:{}: {}[{}]: {}\n",
-            at.line,
-            at.column,
-            d.severity(),
-            d.code(),
-            one_line(d.message())
-        );
-        if let Some((line, start, text)) = line_of(excerpts, d.span().start) {
-            let masked = mask_line(text, start, &report.redactions);
-            let (from, to) = on_line(d.span(), start, text.len() as u32);
-            let (shown, caret_at, caret_len) = window(&masked, from as usize, to as usize);
-            let gutter = " ".repeat(line.to_string().len());
-            let _ = writeln!(out, "{gutter} |");
-            let _ = writeln!(out, "{line} | {shown}");
-            let _ = writeln!(
-                out,
-                "{gutter} | {}{}",
-                " ".repeat(caret_at),
-                "^".repeat(caret_len.max(1))
-            );
-        }
-        if let Some(help) = d.help() {
-            let _ = writeln!(out, "  = help: {}", one_line(help));
-        }
-    }
-    out
-}
-
-/// `text` (a line starting at `start`) with the characters of every redacted span masked:
-/// four kept (a quarter of a short secret), the others `*`.
-fn mask_line(text: &str, start: u32, redactions: &[Span]) -> String {
-    let end = start + text.len() as u32;
-    let mut out = String::with_capacity(text.len());
-    for (i, c) in text.char_indices() {
-        let at = start + i as u32;
-        let hidden = redactions.iter().any(|r| {
-            if r.start > at || at >= r.end || r.end <= start || r.start >= end {
-                return false;
-            }
-            // Characters of the secret before this one (within the line).
-            let from = r.start.max(start);
-            let before = text[(from - start) as usize..i].chars().count();
-            let len = text[(from - start) as usize..((r.end.min(end)) - start) as usize]
-                .chars()
-                .count();
-            before >= 4.min(len / 4)
-        });
-        out.push(if hidden { '*' } else { c });
-    }
-    out
-}
-
-/// At most 160 characters of `line` around bytes `from..to`: the shown text, the caret's
-/// column in it and the caret's length, in characters.
-fn window(line: &str, from: usize, to: usize) -> (String, usize, usize) {
-    const WIDTH: usize = 160;
-    let chars: Vec<(usize, char)> = line.char_indices().collect();
-    let at = chars.partition_point(|&(i, _)| i < from);
-    let until = chars.partition_point(|&(i, _)| i < to);
-    let first = at.saturating_sub(WIDTH / 3);
-    let last = (first + WIDTH).min(chars.len());
-    let mut shown: String = chars[first..last]
-        .iter()
-        .map(|&(_, c)| if c.is_control() { ' ' } else { c })
-        .collect();
-    let mut caret_at = at - first;
-    if first > 0 {
-        shown.insert_str(0, "...");
-        caret_at += 3;
-    }
-    if last < chars.len() {
-        shown.push_str("...");
-    }
-    (shown, caret_at, until.min(last).saturating_sub(at))
 }

@@ -21,6 +21,7 @@
 mod diagnostic;
 mod findings;
 mod path;
+pub mod redact;
 mod reporter;
 mod rule;
 

@@ -5,7 +5,9 @@ use mcpvet_ast::config::{
 use mcpvet_diagnostics::{Diagnostic, Findings, Severity};
 use mcpvet_text::{SourceFile, Span};
 
-use crate::report::{DialectInfo, FileReport, InputKind, ServerSummary, mask_secret};
+use mcpvet_diagnostics::redact;
+
+use crate::report::{DialectInfo, FileReport, InputKind, ServerSummary};
 
 /// Options for [`lint_config`].
 #[derive(Debug, Clone, Default)]
@@ -109,7 +111,7 @@ pub(crate) fn finish(
     diagnostics: &mut [Diagnostic],
 ) {
     if !redactions.is_empty() {
-        let redactor = crate::render::common::Redactor::for_text(doc.text(), redactions);
+        let redactor = crate::redact::redactor(doc.text(), redactions);
         for d in diagnostics.iter_mut() {
             d.rewrite_texts(|t| match redactor.scrub(t) {
                 std::borrow::Cow::Owned(masked) => Some(masked),
@@ -130,7 +132,7 @@ fn summarize(server: &Server, redactions: &[Span]) -> ServerSummary {
             .iter()
             .any(|r| r.start < s.span.end && s.span.start < r.end)
         {
-            mask_secret(&s.value)
+            redact::describe(&s.value)
         } else if s.value.contains(char::is_whitespace) || s.value.is_empty() {
             format!("{:?}", s.value)
         } else {

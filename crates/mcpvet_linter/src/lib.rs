@@ -36,6 +36,7 @@ mod config;
 pub mod docs;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+mod redact;
 pub mod registry;
 pub mod render;
 mod report;
@@ -46,7 +47,6 @@ pub use config::{ConfigOptions, lint_config};
 pub use registry::{rule, rules};
 pub use report::{
     Counts, DialectInfo, FileReport, InputKind, MessageRow, ServerSummary, TranscriptInfo,
-    mask_secret,
 };
 pub use transcript::{TranscriptOptions, lint_transcript};
 

@@ -1,4 +1,5 @@
 //! The result of inspecting one file, independent of any output format.
+use mcpvet_diagnostics::redact::Redactor;
 use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_text::{SourceFile, Span};
 
@@ -167,15 +168,9 @@ impl FileReport {
     pub fn max_severity(&self) -> Option<Severity> {
         self.diagnostics.iter().map(Diagnostic::severity).max()
     }
-}
 
-/// Masks a secret for display: its first four characters, then `…` and its length.
-///
-/// ```
-/// assert_eq!(mcpvet_linter::mask_secret("ghp_0123456789abcdef0123456789abcdef0123"), "ghp_… (40 chars)");
-/// ```
-pub fn mask_secret(secret: &str) -> String {
-    let count = secret.chars().count();
-    let head: String = secret.chars().take(4).collect();
-    format!("{head}… ({count} chars)")
+    /// The masker of this report's secrets, for every string an output prints.
+    pub fn redactor(&self) -> Redactor {
+        crate::redact::redactor(self.source.text(), &self.redactions)
+    }
 }

@@ -24,5 +24,5 @@ mod source;
 mod span;
 
 pub use line_index::{Encoding, LineColumn, LineIndex, count_line_breaks};
-pub use source::{Positions, SourceFile, TextError, check_len};
+pub use source::{LineExcerpt, Positions, SourceFile, TextError, check_len};
 pub use span::{Span, Spanned};

@@ -42,12 +42,26 @@ pub struct SourceFile {
 }
 
 /// Line and column of a set of offsets of a file that is not held in memory, in code points
-/// and in UTF-16 code units (see [`SourceFile::positioned`]).
+/// and in UTF-16 code units, and optionally the text of the lines they lie on (see
+/// [`SourceFile::positioned`]).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Positions {
     /// `(offset, code-point position, UTF-16 position)`, sorted by offset.
     entries: Vec<(u32, LineColumn, LineColumn)>,
+    /// `(line start offset, line number, text)`, sorted by offset.
+    lines: Vec<(u32, u32, String)>,
     len: u32,
+}
+
+/// The text of one line of a [`positioned`](SourceFile::positioned) file, as recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineExcerpt<'a> {
+    /// The 1-based line number.
+    pub line: u32,
+    /// The offset of the line's first byte in the file.
+    pub start: u32,
+    /// The line's text, without its line break (possibly cut short by the recorder).
+    pub text: &'a str,
 }
 
 impl Positions {
@@ -55,6 +69,7 @@ impl Positions {
     pub fn new(len: u32) -> Self {
         Positions {
             entries: Vec::new(),
+            lines: Vec::new(),
             len,
         }
     }
@@ -64,10 +79,29 @@ impl Positions {
         self.entries.push((offset, code_points, utf16));
     }
 
+    /// Records the text of line `line`, which starts at offset `start` (any order; a line
+    /// recorded twice keeps its first text).
+    pub fn insert_line(&mut self, start: u32, line: u32, text: String) {
+        self.lines.push((start, line, text));
+    }
+
     fn finish(mut self) -> Self {
         self.entries.sort_by_key(|e| e.0);
         self.entries.dedup_by_key(|e| e.0);
+        self.lines.sort_by_key(|l| l.0);
+        self.lines.dedup_by_key(|l| l.0);
         self
+    }
+
+    /// The recorded line holding `offset`.
+    fn excerpt(&self, offset: u32) -> Option<LineExcerpt<'_>> {
+        let i = self.lines.partition_point(|l| l.0 <= offset);
+        let (start, line, text) = self.lines.get(i.checked_sub(1)?)?;
+        Some(LineExcerpt {
+            line: *line,
+            start: *start,
+            text,
+        })
     }
 
     /// The position of `offset`: exact when it was recorded, otherwise that of the closest
@@ -154,6 +188,13 @@ impl SourceFile {
         self.line_index.get_or_init(|| LineIndex::new(&self.text))
     }
 
+    /// For a [`positioned`](Self::positioned) file, the recorded line that holds `offset`
+    /// (the last recorded line that starts at or before it); `None` for a file whose text is
+    /// held (slice the text instead) or when no such line was recorded.
+    pub fn excerpt(&self, offset: u32) -> Option<LineExcerpt<'_>> {
+        self.positions.as_ref()?.excerpt(offset)
+    }
+
     /// Line and column of `offset` in `encoding` (`Utf8` columns are not recorded for a
     /// [`positioned`](Self::positioned) file: code points are given instead).
     pub fn line_col(&self, offset: u32, encoding: Encoding) -> LineColumn {
@@ -192,6 +233,28 @@ mod tests {
         let err = check_len(u32::MAX as usize + 1).unwrap_err();
         assert!(matches!(err, TextError::InputTooLarge { .. }));
         assert!(err.to_string().contains("at most"));
+    }
+
+    #[test]
+    fn positioned_files_answer_from_what_was_recorded() {
+        let mut p = Positions::new(40);
+        p.insert(
+            12,
+            LineColumn { line: 2, column: 3 },
+            LineColumn { line: 2, column: 2 },
+        );
+        p.insert_line(10, 2, "a é line".to_owned());
+        p.insert_line(0, 1, "first".to_owned());
+        p.insert_line(10, 2, "again".to_owned());
+        let file = SourceFile::positioned("big.jsonl", p);
+        assert!(!file.has_text());
+        assert_eq!(file.len(), 40);
+        assert_eq!(file.line_col(12, Encoding::Utf16).column, 2);
+        assert_eq!(file.line_col(15, Encoding::CodePoint).column, 3);
+        let at = file.excerpt(12).unwrap();
+        assert_eq!((at.line, at.start, at.text), (2, 10, "a é line"));
+        assert_eq!(file.excerpt(3).unwrap().text, "first");
+        assert_eq!(SourceFile::new("x", "text").unwrap().excerpt(0), None);
     }
 
     #[test]

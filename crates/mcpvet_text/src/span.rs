@@ -112,6 +112,31 @@ impl Span {
     pub const fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize
     }
+
+    /// This span inside `text` and on character boundaries: cut at the end of the text, and
+    /// widened to whole characters when an end falls inside one. Never panics, so any span
+    /// can be used to slice any text.
+    ///
+    /// ```
+    /// use mcpvet_text::Span;
+    /// let text = "aé";
+    /// assert_eq!(Span::new(2, 9).clamp(text), Span::new(1, 3));
+    /// assert_eq!(Span { start: 3, end: 1 }.clamp(text), Span::new(3, 3));
+    /// ```
+    #[must_use]
+    pub fn clamp(self, text: &str) -> Span {
+        // SourceFile::new refuses texts longer than u32::MAX bytes; longer ones are cut.
+        let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        let mut start = self.start.min(len);
+        let mut end = self.end.clamp(start, len);
+        while !text.is_char_boundary(start as usize) {
+            start -= 1;
+        }
+        while !text.is_char_boundary(end as usize) {
+            end += 1;
+        }
+        Span { start, end }
+    }
 }
 
 impl fmt::Debug for Span {

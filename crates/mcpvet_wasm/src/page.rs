@@ -29,7 +29,7 @@ use std::collections::HashSet;
 use mcpvet_ast::transcript::{
     AbbreviatedKind, Direction, EntryKind, Message, MessageRef, RecordRole, read_transcript,
 };
-use mcpvet_linter::mask_secret;
+use mcpvet_diagnostics::redact::describe;
 use mcpvet_text::Span;
 use serde::Serialize;
 
@@ -230,7 +230,7 @@ fn shown_text(text: &str, span: Span, redactions: &[Span], unquote: bool) -> Str
         .iter()
         .any(|r| r.start < span.end && span.start < r.end)
     {
-        return mask_secret(value);
+        return describe(value);
     }
     if value.chars().nth(TEXT_LIMIT).is_some() {
         let mut cut: String = value.chars().take(TEXT_LIMIT - 1).collect();

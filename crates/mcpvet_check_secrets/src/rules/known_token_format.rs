@@ -3,9 +3,9 @@ use mcpvet_json::ValueKind;
 use mcpvet_text::Span;
 
 use crate::context::{Cx, Field, advice, reference_fix, token_severity, variable_for};
-use crate::mask;
 use crate::tokens::{self, Found};
 use crate::walk;
+use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
     /// A credential in a known provider format (GitHub, AWS, OpenAI, Anthropic, Slack, Stripe, a JWT, a private key...) is written in the configuration.
@@ -122,7 +122,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             escaped.push(content);
         }
         let is_value = doc.find(&v.path()).is_some_and(|n| n.id() == v.id());
-        for found in tokens::find(&text.text()) {
+        for found in tokens::find(text.text()) {
             hits.push(Hit {
                 found,
                 span: text.span(found.start..found.end),
@@ -196,7 +196,7 @@ fn report(cx: &mut Cx<'_, '_>, hit: &Hit) {
             format!(
                 "{location} holds {article} {} (`{}`)",
                 kind.name,
-                mask(&hit.text)
+                describe(&hit.text)
             ),
         )
         .with_severity(token_severity(&KNOWN_TOKEN_FORMAT, kind.test_mode))

@@ -6,10 +6,10 @@ use mcpvet_text::Span;
 
 use crate::context::{Cx, Field, advice, variable_for};
 use crate::guards::{Strength, Verdict, judge};
-use crate::mask;
 use crate::names::{NameClass, classify, is_authorization_header, is_cookie_header};
 use crate::source::{ref_ranges, touches_ref};
 use crate::walk;
+use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
     /// An `Authorization`, `Cookie` or API-key header is written with a literal credential.
@@ -218,7 +218,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             continue;
         };
         let refs = ref_ranges(text.text());
-        let (secret, placeholders) = read_header(&name, &text.text(), 0..text.text().len(), &refs);
+        let (secret, placeholders) = read_header(&name, text.text(), 0..text.text().len(), &refs);
         for (range, what) in placeholders {
             let span = text.span(range.clone());
             let location = format!("header `{name}`");
@@ -235,7 +235,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 format!(
                     "header `{name}` sends a literal {} (`{}`)",
                     secret.what,
-                    mask(&text.text()[secret.range.clone()])
+                    describe(&text.text()[secret.range.clone()])
                 ),
             )
             .with_help(advice(cx.dialect(), Field::Header, &var, &secret.prefix));

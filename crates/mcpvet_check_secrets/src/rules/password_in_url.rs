@@ -2,10 +2,10 @@ use mcpvet_diagnostics::{Severity, declare_rule};
 
 use crate::context::{Cx, advice, variable_for};
 use crate::guards::{Strength, Verdict, judge};
-use crate::mask;
 use crate::rules::known_token_format::field_of;
 use crate::source::touches_ref;
 use crate::url::{is_local_host, percent_decode, string_urls};
+use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
     /// A URL carries a password (or a token as its user name) in its userinfo: `scheme://user:password@host`.
@@ -102,7 +102,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                     let d = PASSWORD_IN_URL
                         .diagnostic(
                             span,
-                            format!("the URL in {location} embeds {what} (`{}`)", mask(raw)),
+                            format!("the URL in {location} embeds {what} (`{}`)", describe(raw)),
                         )
                         .with_severity(if local {
                             Severity::Warning

@@ -3,11 +3,11 @@ use mcpvet_json::ValueKind;
 
 use crate::context::{Cx, Field, advice, reference_fix, variable_for};
 use crate::guards::{Strength, Verdict, judge};
-use crate::mask;
 use crate::names::{NameClass, classify};
 use crate::rules::literal_credential_header::is_header_map;
 use crate::source::ref_ranges;
 use crate::walk;
+use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
     /// An `env` variable or another field named like a credential holds a literal value instead of a reference.
@@ -163,7 +163,10 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 let mut d = PLAINTEXT_CREDENTIAL
                     .diagnostic(
                         span,
-                        format!("{location} holds a plaintext {what} (`{}`)", mask(trimmed)),
+                        format!(
+                            "{location} holds a plaintext {what} (`{}`)",
+                            describe(trimmed)
+                        ),
                     )
                     .with_help(help);
                 if in_env

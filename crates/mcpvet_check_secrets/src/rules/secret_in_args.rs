@@ -4,10 +4,10 @@ use mcpvet_diagnostics::declare_rule;
 
 use crate::context::{Cx, Field, advice, variable_for};
 use crate::guards::{Strength, Verdict, judge};
-use crate::mask;
 use crate::names::{NameClass, classify, classify_flag};
 use crate::rules::literal_credential_header::read_header;
 use crate::source::{ref_ranges, touches_ref};
+use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
     /// A secret is passed to the server on its command line (`--api-key=…`, `--token …`, `--header "Authorization: …"`, `-e NAME=…`).
@@ -177,7 +177,7 @@ fn report(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Finding) {
             let d = SECRET_IN_ARGS
                 .diagnostic(
                     span,
-                    format!("{location} {} (`{}`)", f.message, mask(value)),
+                    format!("{location} {} (`{}`)", f.message, describe(value)),
                 )
                 .with_help(format!(
                     "command lines are visible to other local users and in logs, so pass the \
@@ -306,7 +306,7 @@ fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -
     let colon = s.find(':')?;
     let name = s[..colon].trim();
     let value = range.start + colon + 1..range.end;
-    let (secret, placeholders) = read_header(name, &word.text.text(), value, &word.refs);
+    let (secret, placeholders) = read_header(name, word.text.text(), value, &word.refs);
     if let Some(secret) = secret {
         return Some(Finding {
             word: at,

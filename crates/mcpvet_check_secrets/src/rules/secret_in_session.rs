@@ -5,10 +5,10 @@ use mcpvet_diagnostics::{Findings, JsonPath, Severity, declare_rule};
 use mcpvet_json::{NodeId, ValueKind};
 use mcpvet_text::Span;
 
-use crate::mask;
 use crate::rules::known_token_format::article;
 use crate::tokens::{self, Found};
 use crate::walk;
+use mcpvet_diagnostics::redact;
 
 declare_rule! {
     /// A captured session carries a credential in a known token format (in tool arguments, results, log messages or log text).
@@ -183,7 +183,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                 let Some(text) = v.decoded() else {
                     return;
                 };
-                let found: Vec<Found> = tokens::find(&text.text())
+                let found: Vec<Found> = tokens::find(text.text())
                     .into_iter()
                     .filter(|f| !f.placeholder)
                     .collect();
@@ -252,7 +252,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                     format!(
                         "{what} carries {} {kind} (`{}`){place}{more}",
                         article(kind),
-                        mask(&r.secret)
+                        redact::describe(&r.secret)
                     ),
                 )
                 .with_severity(severity(&r.first))

@@ -2,10 +2,10 @@ use mcpvet_diagnostics::declare_rule;
 
 use crate::context::{Cx, Field, advice, variable_for};
 use crate::guards::{Strength, Verdict, judge};
-use crate::mask;
 use crate::names::{NameClass, classify_query};
 use crate::source::touches_ref;
 use crate::url::{percent_decode, string_urls};
+use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
     /// A URL carries a secret in a query parameter (`?api_key=…`, `?token=…`, `?sig=…`).
@@ -93,7 +93,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                                 format!(
                                     "the URL in {location} carries a secret in the query \
                                      parameter `{name}` (`{}`)",
-                                    mask(raw)
+                                    describe(raw)
                                 ),
                             )
                             .with_help(format!(

@@ -57,9 +57,9 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
                     args.format == Format::Text,
                     &mut bar,
                 ) {
-                    Ok(Some(done)) => {
+                    Ok(Some(report)) => {
                         bar.finish();
-                        Some(done)
+                        Some(report)
                     }
                     // Not a format that streams: read whole below.
                     Ok(None) => {
@@ -82,14 +82,14 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
             }
             _ => None,
         };
-        let (report, excerpts) = if let Some((report, excerpts)) = streamed {
-            (report, Some(excerpts))
+        let report = if let Some(report) = streamed {
+            report
         } else {
             let Some(bytes) = super::read_or_report(&input, &mut status) else {
                 continue;
             };
             match inspect(name.clone(), &bytes, &options) {
-                Ok(report) => (report, None),
+                Ok(report) => report,
                 Err(err) => {
                     output::error(&format!("cannot inspect `{name}`: {err}"));
                     status = status.max(Status::Failure);
@@ -117,10 +117,7 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
                         out.print(&render_messages(&report));
                         out.print("\n");
                     }
-                    match &excerpts {
-                        Some(excerpts) => out.print(&stream::render_text(&report, excerpts, color)),
-                        None => out.print(&render_report(&report, &text_options)),
-                    }
+                    out.print(&render_report(&report, &text_options));
                 }
                 printed += 1;
             }

@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 
 use mcpvet_diagnostics::Severity;
 
-use super::common::{Redactor, place};
+use super::common::place;
 use crate::report::FileReport;
 
 /// Renders every finding of the reports as a workflow command, one per line.
@@ -37,7 +37,7 @@ pub fn render_github(reports: &[FileReport]) -> String {
     let catalog = crate::registry::rules();
     let mut out = String::new();
     for report in reports {
-        let redactor = Redactor::new(&report.source, &report.redactions);
+        let redactor = report.redactor();
         let file = property(&report.source.name().replace('\\', "/"));
         for d in &report.diagnostics {
             let command = match d.severity() {

@@ -35,7 +35,9 @@ use std::collections::HashMap;
 use mcpvet_diagnostics::{Applicability, Diagnostic, Label, RuleMeta};
 use serde::Serialize;
 
-use super::common::{Place, Redactor, place};
+use mcpvet_diagnostics::redact::Redactor;
+
+use super::common::{Place, place};
 use super::{TOOL_NAME, TOOL_VERSION};
 use crate::report::{FileReport, ServerSummary};
 
@@ -298,7 +300,7 @@ fn file_entry(
     catalog: &HashMap<&str, &RuleMeta>,
     options: &JsonReportOptions,
 ) -> FileEntry {
-    let redactor = Redactor::new(&report.source, &report.redactions);
+    let redactor = report.redactor();
     let counts = report.counts();
     let transcript = report.transcript.as_ref();
     let is_config = transcript.is_none();

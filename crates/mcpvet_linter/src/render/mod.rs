@@ -46,5 +46,5 @@ pub const INFORMATION_URI: &str = env!("CARGO_PKG_REPOSITORY");
 /// assert_eq!(mask_secrets(&report, "password hunter22"), "password hu******");
 /// ```
 pub fn mask_secrets(report: &crate::FileReport, text: &str) -> String {
-    common::Redactor::new(&report.source, &report.redactions).clean(text)
+    report.redactor().clean(text)
 }

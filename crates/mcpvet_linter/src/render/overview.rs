@@ -17,7 +17,6 @@ use std::fmt::Write as _;
 use annotate_snippets::renderer::DEFAULT_EMPHASIS_STYLE;
 use mcpvet_diagnostics::Severity;
 
-use super::common::Redactor;
 use super::text::{TextOptions, one_line, render_diagnostics};
 use crate::report::{Counts, FileReport, InputKind};
 
@@ -26,7 +25,7 @@ const MAX_NAME_WIDTH: usize = 32;
 
 /// The overview of one file, ending with a line break; no findings.
 pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
-    let redactor = Redactor::new(&report.source, &all_redactions(report, options));
+    let redactor = crate::redact::redactor(report.source.text(), &all_redactions(report, options));
     let clean = |s: &str| one_line(&redactor.scrub(s));
     let mut out = String::new();
     let name = one_line(report.source.name());
@@ -206,7 +205,7 @@ pub fn render_messages(report: &FileReport) -> String {
     else {
         return String::new();
     };
-    let redactor = Redactor::new(&report.source, &report.redactions);
+    let redactor = report.redactor();
     let mut out = String::from(
         "  #     line   direction  kind           method                          id         pair\n",
     );

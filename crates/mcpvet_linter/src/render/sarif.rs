@@ -33,7 +33,9 @@ use std::fmt::Write as _;
 use mcpvet_diagnostics::{Diagnostic, Family, RuleMeta, Severity};
 use serde::Serialize;
 
-use super::common::{Place, Redactor, place, truncate_chars};
+use mcpvet_diagnostics::redact::Redactor;
+
+use super::common::{Place, place, truncate_chars};
 use super::{INFORMATION_URI, TOOL_NAME, TOOL_VERSION};
 use crate::docs::rule_url;
 use crate::report::FileReport;
@@ -117,7 +119,7 @@ pub fn render_sarif(reports: &[FileReport], options: &SarifOptions) -> String {
     let mut results = Vec::new();
     let mut seen: HashMap<u64, usize> = HashMap::new();
     for report in reports {
-        let redactor = Redactor::new(&report.source, &report.redactions);
+        let redactor = report.redactor();
         let artifact = artifact_location(report.source.name());
         for d in &report.diagnostics {
             let code = d.code().as_str();

@@ -47,7 +47,7 @@ use annotate_snippets::{
 use mcpvet_diagnostics::{Diagnostic, Label, Severity};
 use mcpvet_text::{Encoding, LineIndex, SourceFile, Span};
 
-use super::common::Redactor;
+use mcpvet_diagnostics::redact::{Redactor, SpanMask};
 
 /// How to render findings as text.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -82,11 +82,19 @@ const MERGE_DISTANCE: u32 = 16;
 const ELLIPSIS: &str = "...";
 
 /// Renders one finding: the header line, then the snippet. The result ends with a line break.
+///
+/// A file that is not held (a capture inspected as a stream, see
+/// [`SourceFile::positioned`]) is shown by the line the finding starts on, as recorded while
+/// the file was read: at most 160 characters around the span, secrets masked, a caret
+/// underline, then the help.
 pub fn render_diagnostic(
     file: &SourceFile,
     diagnostic: &Diagnostic,
     options: &TextOptions,
 ) -> String {
+    if !file.has_text() {
+        return render_excerpt(file, diagnostic, options);
+    }
     let src = Src::new(file);
     let secrets = Secrets::new(src, &options.redactions);
     let mut out = header(src, diagnostic, &secrets, options.color);
@@ -110,6 +118,68 @@ pub fn render_diagnostics(
         out.push_str(&render_diagnostic(file, diagnostic, options));
     }
     out
+}
+
+/// [`render_diagnostic`] for a file that is not held: the header, the recorded line with a
+/// caret underline, the help.
+fn render_excerpt(file: &SourceFile, d: &Diagnostic, options: &TextOptions) -> String {
+    let mut out = String::new();
+    let at = file.line_col(d.span().start, Encoding::CodePoint);
+    let _ = writeln!(
+        out,
+        "{}:{}:{}: {}[{}]: {}",
+        one_line(file.name()),
+        at.line,
+        at.column,
+        d.severity(),
+        d.code(),
+        one_line(d.message())
+    );
+    if let Some(excerpt) = file.excerpt(d.span().start) {
+        let (line, start, text) = (excerpt.line, excerpt.start, excerpt.text);
+        let masked = SpanMask::new(text, start, &options.redactions).apply(text, start);
+        let len = text.len() as u32;
+        let from = d.span().start.saturating_sub(start).min(len);
+        let to = d.span().end.saturating_sub(start).clamp(from, len);
+        let (shown, caret_at, caret_len) = window(&masked, from as usize, to as usize);
+        let gutter = " ".repeat(line.to_string().len());
+        let _ = writeln!(out, "{gutter} |");
+        let _ = writeln!(out, "{line} | {shown}");
+        let _ = writeln!(
+            out,
+            "{gutter} | {}{}",
+            " ".repeat(caret_at),
+            "^".repeat(caret_len.max(1))
+        );
+    }
+    if let Some(help) = d.help() {
+        let _ = writeln!(out, "  = help: {}", one_line(help));
+    }
+    out
+}
+
+/// At most 160 characters of `line` around bytes `from..to`: the shown text, the caret's
+/// column in it and the caret's length, in characters.
+fn window(line: &str, from: usize, to: usize) -> (String, usize, usize) {
+    const WIDTH: usize = 160;
+    let chars: Vec<(usize, char)> = line.char_indices().collect();
+    let at = chars.partition_point(|&(i, _)| i < from);
+    let until = chars.partition_point(|&(i, _)| i < to);
+    let first = at.saturating_sub(WIDTH / 3);
+    let last = (first + WIDTH).min(chars.len());
+    let mut shown: String = chars[first..last]
+        .iter()
+        .map(|&(_, c)| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut caret_at = at - first;
+    if first > 0 {
+        shown.insert_str(0, "...");
+        caret_at += 3;
+    }
+    if last < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, caret_at, until.min(last).saturating_sub(at))
 }
 
 // ----- the header ---------------------------------------------------------------------------
@@ -349,10 +419,7 @@ impl Excerpt {
         for (i, c) in src.text[from as usize..to as usize].char_indices() {
             let offset = from + i as u32;
             self.anchors.push((offset, self.text.len()));
-            if masks
-                .iter()
-                .any(|&(keep, end)| keep <= offset && offset < end)
-            {
+            if masks.hides(offset) {
                 self.text.push('*');
             } else if is_invisible(c) {
                 let _ = write!(self.text, "<U+{:04X}>", u32::from(c));
@@ -529,15 +596,8 @@ impl<'a> Src<'a> {
 
     /// `span` inside the text and on character boundaries (widened when it splits one).
     fn clamp(self, span: Span) -> (u32, u32) {
-        let mut start = span.start.min(self.len);
-        let mut end = span.end.clamp(start, self.len);
-        while !self.text.is_char_boundary(start as usize) {
-            start -= 1;
-        }
-        while !self.text.is_char_boundary(end as usize) {
-            end += 1;
-        }
-        (start, end)
+        let s = span.clamp(self.text);
+        (s.start, s.end)
     }
 
     /// The offset `chars` characters before `offset`, not before `floor`.
@@ -563,37 +623,23 @@ impl<'a> Src<'a> {
 
 /// The redacted ranges of a source.
 struct Secrets {
-    /// `(start, keep_end, end)`: characters in `keep_end..end` are masked.
-    ranges: Vec<(u32, u32, u32)>,
+    /// The characters of the source to star.
+    masks: SpanMask,
     /// Masks secret texts (as written, unquoted and decoded) in messages, labels and help.
     redactor: Redactor,
 }
 
 impl Secrets {
     fn new(src: Src<'_>, redactions: &[Span]) -> Self {
-        let mut ranges = Vec::new();
-        for &span in redactions {
-            let (start, end) = src.clamp(span);
-            if start == end {
-                continue;
-            }
-            let chars = src.text[start as usize..end as usize].chars().count();
-            let keep_end = src.forward(start, super::common::keep_chars(chars), end);
-            ranges.push((start, keep_end, end));
-        }
         Secrets {
-            ranges,
-            redactor: Redactor::for_text(src.text, redactions),
+            masks: SpanMask::new(src.text, 0, redactions),
+            redactor: crate::redact::redactor(src.text, redactions),
         }
     }
 
-    /// The masked parts `(keep_end, end)` that intersect `from..to`.
-    fn masking(&self, from: u32, to: u32) -> Vec<(u32, u32)> {
-        self.ranges
-            .iter()
-            .filter(|&&(_, keep, end)| keep < to && from < end)
-            .map(|&(_, keep, end)| (keep, end))
-            .collect()
+    /// The masks that intersect `from..to`.
+    fn masking(&self, from: u32, to: u32) -> SpanMask {
+        self.masks.within(from, to)
     }
 
     /// `text` with every occurrence of a secret masked.

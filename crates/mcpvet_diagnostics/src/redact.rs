@@ -1,0 +1,348 @@
+//! The one masking policy: how a secret is shown, wherever it is shown.
+//!
+//! A secret keeps its first [`keep_chars`] characters (four, or a quarter of a secret shorter
+//! than sixteen characters, so a short password is not half shown); every other character
+//! reads as `*`, one per character so underlines stay aligned, line breaks kept. Three forms
+//! follow from that one rule:
+//!
+//! - [`describe`]: a secret named in a message, without its text: `ghp_… (40 chars)`;
+//! - [`mask`]: a secret's text with its hidden characters starred: `ghp_************`;
+//! - [`SpanMask`]: which characters of a source text to star, from the secrets' spans (source
+//!   snippets, the lines of a streamed report);
+//! - [`Redactor`]: every occurrence of a secret's text masked in any other string an output
+//!   prints (messages, labels, help, JSON paths, server summaries).
+//!
+//! ```
+//! use mcpvet_diagnostics::redact::{describe, mask};
+//!
+//! assert_eq!(describe("ghp_mcpvetSyntheticDocToken0aB1cD2eF3gH4"), "ghp_… (40 chars)");
+//! assert_eq!(describe("hunter2hunter2"), "hun… (14 chars)");
+//! assert_eq!(mask("hunter2hunter2"), "hun***********");
+//! ```
+use std::borrow::Cow;
+
+use mcpvet_text::Span;
+
+/// Characters of a secret left readable at most.
+pub const KEEP_CHARS: usize = 4;
+
+/// Fragments shorter than this are not masked in free text (they would mask ordinary words).
+const MIN_FRAGMENT_CHARS: usize = 8;
+
+/// How many leading characters of a secret of `len` characters stay visible: four, or a
+/// quarter of a short secret (an eight-character password shows two).
+///
+/// ```
+/// use mcpvet_diagnostics::redact::keep_chars;
+/// assert_eq!((keep_chars(40), keep_chars(14), keep_chars(8), keep_chars(3)), (4, 3, 2, 0));
+/// ```
+pub const fn keep_chars(len: usize) -> usize {
+    if len / 4 < KEEP_CHARS {
+        len / 4
+    } else {
+        KEEP_CHARS
+    }
+}
+
+/// Names a secret without showing it: its first [`keep_chars`] characters (control
+/// characters as `?`), `…`, and its length in characters.
+///
+/// ```
+/// use mcpvet_diagnostics::redact::describe;
+/// assert_eq!(describe("pw"), "… (2 chars)");
+/// ```
+pub fn describe(secret: &str) -> String {
+    let count = secret.chars().count();
+    let head: String = secret
+        .chars()
+        .take(keep_chars(count))
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    format!("{head}… ({count} chars)")
+}
+
+/// A secret's text with its first [`keep_chars`] characters kept and every other character
+/// replaced by `*` (line breaks kept, as the text renderer draws them).
+pub fn mask(secret: &str) -> String {
+    let keep = keep_chars(secret.chars().count());
+    secret
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            if i < keep || c == '\n' || c == '\r' {
+                c
+            } else {
+                '*'
+            }
+        })
+        .collect()
+}
+
+/// Which characters of a source text to star: for each secret span, the part after its
+/// first [`keep_chars`] characters.
+///
+/// The text may be a whole file or a part of it (one line of a streamed capture): a secret is
+/// counted within the text given, so a line that shows part of a secret masks that part by
+/// the same rule.
+///
+/// ```
+/// use mcpvet_diagnostics::redact::SpanMask;
+/// use mcpvet_text::Span;
+///
+/// let line = r#"  "token": "hunter2hunter2","#;
+/// // The line starts at file offset 100; the secret is the string's contents.
+/// let masks = SpanMask::new(line, 100, &[Span::new(112, 126)]);
+/// assert_eq!(masks.apply(line, 100), r#"  "token": "hun***********","#);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct SpanMask {
+    /// `(keep_end, end)` file offsets: characters in `keep_end..end` are starred.
+    hidden: Vec<(u32, u32)>,
+}
+
+impl SpanMask {
+    /// The masks of `spans` over `text`, which starts at file offset `base`. Spans may
+    /// overlap, come in any order and lie partly outside the text.
+    pub fn new(text: &str, base: u32, spans: &[Span]) -> Self {
+        let len = u32::try_from(text.len()).unwrap_or(u32::MAX);
+        let mut hidden = Vec::new();
+        for span in spans {
+            let start = span.start.saturating_sub(base).min(len);
+            let end = span.end.saturating_sub(base).clamp(start, len);
+            let local = Span::new(start, end).clamp(text);
+            let (start, end) = (local.start as usize, local.end as usize);
+            if start == end {
+                continue;
+            }
+            let secret = &text[start..end];
+            let keep = keep_chars(secret.chars().count());
+            let keep_end = secret
+                .char_indices()
+                .nth(keep)
+                .map_or(end, |(i, _)| start + i);
+            hidden.push((base + keep_end as u32, base + end as u32));
+        }
+        SpanMask { hidden }
+    }
+
+    /// Whether nothing is masked.
+    pub fn is_empty(&self) -> bool {
+        self.hidden.is_empty()
+    }
+
+    /// Whether the character at file offset `offset` is starred.
+    pub fn hides(&self, offset: u32) -> bool {
+        self.hidden
+            .iter()
+            .any(|&(keep, end)| keep <= offset && offset < end)
+    }
+
+    /// The masks that intersect file offsets `from..to`, as this mask alone.
+    #[must_use]
+    pub fn within(&self, from: u32, to: u32) -> SpanMask {
+        SpanMask {
+            hidden: self
+                .hidden
+                .iter()
+                .copied()
+                .filter(|&(keep, end)| keep < to && from < end)
+                .collect(),
+        }
+    }
+
+    /// `text` (starting at file offset `base`) with its hidden characters starred (line
+    /// breaks kept).
+    pub fn apply(&self, text: &str, base: u32) -> String {
+        text.char_indices()
+            .map(|(i, c)| {
+                if c != '\n' && c != '\r' && self.hides(base + i as u32) {
+                    '*'
+                } else {
+                    c
+                }
+            })
+            .collect()
+    }
+}
+
+/// The texts of a file's secrets, masked wherever they occur in a string an output prints.
+///
+/// Built from each secret's forms (as written, without quotes, decoded: the caller, which
+/// knows the syntax, supplies them). A form of [`KEEP_CHARS`] characters or fewer has nothing
+/// to mask and is left out.
+///
+/// ```
+/// use mcpvet_diagnostics::redact::Redactor;
+///
+/// let r = Redactor::new(["ghp_abcdefgh".to_owned()]);
+/// assert_eq!(r.scrub("value ghp_abcdefgh here"), "value ghp********* here");
+/// assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: **********…");
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Redactor {
+    /// Longest first, without duplicates.
+    secrets: Vec<String>,
+}
+
+impl Redactor {
+    /// A redactor of `secrets`.
+    pub fn new(secrets: impl IntoIterator<Item = String>) -> Self {
+        let mut out: Vec<String> = Vec::new();
+        for s in secrets {
+            if s.chars().nth(KEEP_CHARS).is_some() && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        out.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        Redactor { secrets: out }
+    }
+
+    /// Whether there is nothing to mask.
+    pub fn is_empty(&self) -> bool {
+        self.secrets.is_empty()
+    }
+
+    /// `text` with every occurrence of a secret masked as [`mask`] does. A fragment of
+    /// eight characters or more of a secret (a message that quotes a line cut short, a piece
+    /// the parser split off) is starred whole.
+    pub fn scrub<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        let mut out = Cow::Borrowed(text);
+        for secret in &self.secrets {
+            if out.contains(secret.as_str()) {
+                out = Cow::Owned(out.replace(secret.as_str(), &mask(secret)));
+            }
+        }
+        for secret in &self.secrets {
+            if let Some(masked) = mask_fragments(&out, secret) {
+                out = Cow::Owned(masked);
+            }
+        }
+        out
+    }
+
+    /// [`scrub`](Self::scrub) into an owned string.
+    pub fn clean(&self, text: &str) -> String {
+        self.scrub(text).into_owned()
+    }
+}
+
+/// `text` with every run of at least [`MIN_FRAGMENT_CHARS`] characters that also occurs in
+/// `secret` (and is not a plain word shorter than twelve letters) replaced by `*`s; `None`
+/// when there is none.
+fn mask_fragments(text: &str, secret: &str) -> Option<String> {
+    let secret_chars: Vec<(usize, char)> = secret.char_indices().collect();
+    if secret_chars.len() < MIN_FRAGMENT_CHARS || text.len() < MIN_FRAGMENT_CHARS {
+        return None;
+    }
+    // Byte ranges of `text` to mask.
+    let mut hide: Vec<(usize, usize)> = Vec::new();
+    for w in 0..=secret_chars.len() - MIN_FRAGMENT_CHARS {
+        let start = secret_chars[w].0;
+        let end = secret_chars
+            .get(w + MIN_FRAGMENT_CHARS)
+            .map_or(secret.len(), |&(i, _)| i);
+        let window = &secret[start..end];
+        let mut from = 0;
+        while let Some(found) = text[from..].find(window) {
+            let at = from + found;
+            // Extend the match as far as the secret and the text agree.
+            let mut len = window.len();
+            let rest = &secret[end..];
+            for (a, b) in rest.chars().zip(text[at + len..].chars()) {
+                if a != b {
+                    break;
+                }
+                len += a.len_utf8();
+            }
+            // A shared word ("Anthropic" in a message and in a synthetic key) is not a leak:
+            // mask fragments that look random (a digit or a symbol in them) or are long.
+            let fragment = &text[at..at + len];
+            let chars = fragment.chars().count();
+            if chars >= 12 || fragment.chars().any(|c| !c.is_alphabetic()) {
+                hide.push((at, at + len));
+            }
+            from = at + window.len();
+        }
+    }
+    if hide.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let hidden = hide.iter().any(|&(s, e)| s <= i && i < e);
+        out.push(if hidden && c != '\n' && c != '\r' && !c.is_whitespace() {
+            '*'
+        } else {
+            c
+        });
+    }
+    (out != text).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_rule_for_every_form() {
+        for secret in [
+            "hunter2hunter2",
+            "ghp_0123456789abcdef0123456789abcdef0123",
+            "pw",
+        ] {
+            let keep = keep_chars(secret.chars().count());
+            let head: String = secret.chars().take(keep).collect();
+            assert!(describe(secret).starts_with(&format!("{head}…")));
+            assert!(mask(secret).starts_with(&head));
+            assert_eq!(
+                mask(secret).chars().filter(|&c| c == '*').count(),
+                secret.chars().count() - keep
+            );
+            let masks = SpanMask::new(secret, 0, &[Span::new(0, secret.len() as u32)]);
+            assert_eq!(masks.apply(secret, 0), mask(secret));
+            assert_eq!(
+                Redactor::new([secret.to_owned()]).clean(secret),
+                if secret.len() > 4 {
+                    mask(secret)
+                } else {
+                    secret.to_owned()
+                }
+            );
+        }
+        assert_eq!(describe("\u{1b}[31mredredred"), "?[3… (14 chars)");
+    }
+
+    #[test]
+    fn span_masks_clamp_and_keep_line_breaks() {
+        let text = "a: \"é-secret-é\nmore\" b";
+        let start = text.find('"').unwrap() as u32;
+        let end = text.rfind('"').unwrap() as u32 + 1;
+        let masks = SpanMask::new(text, 0, &[Span::new(start + 1, end + 500)]);
+        let shown = masks.apply(text, 0);
+        assert!(shown.contains("\"é-s"), "{shown}");
+        assert!(shown.contains('\n'));
+        assert!(!shown.contains("secret") && !shown.contains("more"));
+        // Inside a character: widened, never a panic.
+        let masks = SpanMask::new(text, 0, &[Span::new(start + 2, start + 3)]);
+        assert!(!masks.is_empty());
+        assert!(SpanMask::new(text, 0, &[Span::new(3, 3)]).is_empty());
+        // A part of the file: offsets are file offsets.
+        let line = "  \"k\": \"0123456789abcdef\"";
+        let masks = SpanMask::new(line, 1000, &[Span::new(1007, 1025)]);
+        assert_eq!(masks.apply(line, 1000), "  \"k\": \"012**************");
+        assert!(masks.within(1000, 1008).is_empty());
+        assert!(!masks.within(1011, 1012).is_empty());
+    }
+
+    #[test]
+    fn scrubs_whole_secrets_and_fragments() {
+        let r = Redactor::new(["ghp_abcdefgh".to_owned(), "abc".to_owned()]);
+        assert_eq!(r.scrub("abc"), "abc");
+        assert!(matches!(r.scrub("clean"), Cow::Borrowed(_)));
+        assert!(Redactor::new(["abcd".to_owned()]).is_empty());
+        // A plain word shorter than twelve letters is not a fragment.
+        let r = Redactor::new(["Anthropic-key-0123".to_owned()]);
+        assert_eq!(r.scrub("made by Anthropic"), "made by Anthropic");
+        assert_eq!(r.scrub("x: -key-0123"), "x: *********");
+    }
+}

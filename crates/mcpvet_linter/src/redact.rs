@@ -1,0 +1,59 @@
+//! The secrets of a report as texts to mask: the forms a secret written in a JSON file takes
+//! in output. The policy itself (what is kept, what is starred) is
+//! [`mcpvet_diagnostics::redact`]; the lint pipeline and every renderer build their
+//! [`Redactor`] here.
+use mcpvet_diagnostics::redact::Redactor;
+use mcpvet_json::{JsonOptions, parse};
+use mcpvet_text::Span;
+
+/// A redactor of the secrets at `redactions` in `text`: each as written, without its quotes
+/// when it is a JSON string, decoded (escapes resolved) and as Rust's `{:?}` prints the
+/// decoded text (dumps, messages that quote a value).
+pub(crate) fn redactor(text: &str, redactions: &[Span]) -> Redactor {
+    let mut forms = Vec::new();
+    for &span in redactions {
+        let raw = &text[span.clamp(text).range()];
+        forms.push(raw.to_owned());
+        let Some(inner) = raw
+            .strip_prefix('"')
+            .and_then(|r| r.strip_suffix('"'))
+            .filter(|_| raw.len() >= 2)
+        else {
+            continue;
+        };
+        forms.push(inner.to_owned());
+        if inner.contains('\\')
+            && let Some(decoded) = parse(raw, &JsonOptions::strict())
+                .value
+                .root()
+                .and_then(mcpvet_json::Value::as_str)
+        {
+            let debug = format!("{decoded:?}");
+            forms.push(debug[1..debug.len() - 1].to_owned());
+            forms.push(decoded.into_owned());
+        }
+    }
+    Redactor::new(forms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrubs_raw_unquoted_and_decoded_forms() {
+        let text = r#"{"t": "ghp_a\u0062cdefgh", "u": "abc"}"#;
+        let at = text.find("\"ghp").unwrap() as u32;
+        let r = redactor(text, &[Span::new(at, at + 19), Span::new(32, 37)]);
+        // A 12-character secret keeps a quarter of its characters.
+        assert_eq!(
+            r.scrub("value ghp_abcdefgh here"),
+            "value ghp********* here"
+        );
+        // A fragment of eight characters or more is masked whole.
+        assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: **********…");
+        assert_eq!(r.scrub(r"raw ghp_a\u0062cdefgh"), r"raw ghp_*************");
+        // Secrets of four characters or fewer have nothing to mask.
+        assert_eq!(r.scrub("abc"), "abc");
+    }
+}
