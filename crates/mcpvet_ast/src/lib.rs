@@ -9,6 +9,8 @@
 //! - [`transcript`]: captured sessions in every supported format (JSON array, JSON Lines,
 //!   trace envelopes, Claude Desktop logs, Inspector exports): entries with direction,
 //!   position and the JSON-RPC message they hold.
+//! - [`kind`]: whether a text is a configuration or a session ([`kind::detect`], the one
+//!   decision every face makes).
 //! - [`vars`]: variable references (`${VAR}`, `${env:X}`, `${input:id}`, `%VAR%`, ...) inside
 //!   strings, split into literal and reference parts with spans.
 //!
@@ -22,10 +24,12 @@
 
 pub mod codes;
 pub mod config;
+pub mod kind;
 mod lower;
 pub mod rules;
 pub mod transcript;
 pub mod vars;
 
+pub use kind::InputKind;
 pub use lower::{LowerCx, LowerOutcome};
 pub use transcript::{InputFormat, Transcript, read_transcript};

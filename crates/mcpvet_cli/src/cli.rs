@@ -1,6 +1,6 @@
 //! The command line: what `mcpvet --help` shows.
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mcpvet_ast::InputFormat;
@@ -29,9 +29,15 @@ Exit status:
 
 const EXIT_STATUS_JSON: &str = "\
 Exit status:
-  0  every input is well-formed (warnings allowed)
-  1  at least one input has an error
-  2  usage error, or an input could not be read (wins over 1)";
+  0  every input is well-formed: nothing at or above --fail-on (default: error; warnings
+     allowed)
+  1  findings at or above --fail-on
+  2  usage error, or an input could not be read (wins over 1)
+
+Examples:
+  mcpvet json settings.json                     strict JSON
+  mcpvet json --jsonc .vscode/mcp.json          JSON with comments and trailing commas
+  mcpvet json --jsonl --format sarif s.jsonl    JSON Lines, SARIF for code scanning";
 
 const EXIT_STATUS_TRANSCRIPT: &str = "\
 Exit status:
@@ -108,6 +114,10 @@ pub(crate) struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
+    /// Inspect files of any kind: each is read as a configuration or a captured session, as
+    /// its content shows (also: `mcpvet PATH...`)
+    #[command(long_about = CHECK_ABOUT, after_help = EXIT_STATUS_CHECK)]
+    Check(CheckArgs),
     /// Inspect MCP client configurations (without PATH: those found on this machine)
     #[command(long_about = CONFIG_ABOUT, after_help = EXIT_STATUS_CONFIG)]
     Config(ConfigArgs),
@@ -153,7 +163,7 @@ Examples:
     Dump(DumpArgs),
 }
 
-/// The `--format` values of `config`.
+/// The `--format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
     /// Overview and rustc-style snippets, for people
@@ -191,6 +201,18 @@ impl FailOn {
     }
 }
 
+/// How findings are written and when they fail the run (every inspecting subcommand).
+#[derive(Debug, Args)]
+pub(crate) struct OutputArgs {
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub(crate) format: Format,
+
+    /// The least severity that makes the exit status 1
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
+    pub(crate) fail_on: FailOn,
+}
+
 /// Arguments of `mcpvet config`.
 #[derive(Debug, Args)]
 pub(crate) struct ConfigArgs {
@@ -200,13 +222,8 @@ pub(crate) struct ConfigArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
     pub(crate) dialect: Option<Dialect>,
 
-    /// Output format
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
-    pub(crate) format: Format,
-
-    /// The least severity that makes the exit status 1
-    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
-    pub(crate) fail_on: FailOn,
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
 
     /// Configuration files to inspect; `-` reads standard input. Without PATH, the files of
     /// every client found on this machine and in the current folder
@@ -236,9 +253,9 @@ Examples:
   mcpvet transcript --messages ~/Library/Logs/Claude/mcp-server-docs.log
   mcpvet transcript --protocol 2025-03-26 --format sarif capture.jsonl > mcpvet.sarif";
 
-/// Arguments of `mcpvet transcript`.
+/// How captured sessions are read (`transcript`, `check`).
 #[derive(Debug, Args)]
-pub(crate) struct TranscriptArgs {
+pub(crate) struct SessionArgs {
     /// Read every file in this format instead of detecting it: json-array, json-lines, trace,
     /// claude-desktop-log, inspector-export, sdk-capture or server-signature
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
@@ -252,15 +269,11 @@ pub(crate) struct TranscriptArgs {
     /// List every message first (index, line, direction, kind, method, id, pair)
     #[arg(long)]
     pub(crate) messages: bool,
+}
 
-    /// Output format
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
-    pub(crate) format: Format,
-
-    /// The least severity that makes the exit status 1
-    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
-    pub(crate) fail_on: FailOn,
-
+/// How large captures are streamed (`transcript`, `check`).
+#[derive(Debug, Args)]
+pub(crate) struct StreamArgs {
     /// Inspect every file as a stream, with memory bounded by the largest message (files of
     /// 8 MiB or more always are; standard input never is). Streams JSON Lines, trace
     /// envelopes, Claude Desktop logs and JSON arrays; other formats are read whole, with a
@@ -275,8 +288,65 @@ pub(crate) struct TranscriptArgs {
     /// No progress bar (it is shown only on a terminal, for captures of 8 MiB or more)
     #[arg(long, short = 'q')]
     pub(crate) quiet: bool,
+}
+
+/// Arguments of `mcpvet transcript`.
+#[derive(Debug, Args)]
+pub(crate) struct TranscriptArgs {
+    #[command(flatten)]
+    pub(crate) session: SessionArgs,
+
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+
+    #[command(flatten)]
+    pub(crate) stream: StreamArgs,
 
     /// Captured sessions to inspect; `-` reads standard input
+    #[arg(value_name = "PATH", required = true)]
+    pub(crate) paths: Vec<PathBuf>,
+}
+
+const CHECK_ABOUT: &str = "\
+Inspect files of any kind: each is read as a client configuration or a captured session, as \
+its content shows, and gets the inspection `mcpvet config` or `mcpvet transcript` would give \
+it. `mcpvet PATH...` is the same as `mcpvet check PATH...`.
+
+The decision looks at the start of each file: an object with a server map (`mcpServers`, \
+`servers`, `context_servers`...) or no session member is a configuration; JSON-RPC messages, \
+capture records, a JSON array of messages and log lines are a session. The web page decides \
+the same way. The text output says, per file, what it was read as and why.";
+
+const EXIT_STATUS_CHECK: &str = "\
+Exit status:
+  0  nothing at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage error, or an input could not be read (wins over 1); a syntax error in an input is a
+     finding, not an error
+
+Examples:
+  mcpvet check .vscode/mcp.json session.jsonl    a configuration and a session
+  mcpvet claude_desktop_config.json              the same as `mcpvet check ...`
+  mcpvet check --format sarif mcp.json logs/*.log > mcpvet.sarif";
+
+/// Arguments of `mcpvet check`.
+#[derive(Debug, Args)]
+pub(crate) struct CheckArgs {
+    /// Read every configuration as this client's instead of detecting it (see `mcpvet
+    /// config --help`)
+    #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
+    pub(crate) dialect: Option<Dialect>,
+
+    #[command(flatten)]
+    pub(crate) session: SessionArgs,
+
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+
+    #[command(flatten)]
+    pub(crate) stream: StreamArgs,
+
+    /// Files to inspect; `-` reads standard input
     #[arg(value_name = "PATH", required = true)]
     pub(crate) paths: Vec<PathBuf>,
 }
@@ -342,9 +412,45 @@ pub(crate) struct JsonArgs {
     #[arg(long, value_name = "N", default_value_t = mcpvet_json::JsonOptions::DEFAULT_MAX_DEPTH)]
     pub(crate) max_depth: u32,
 
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+
     /// Files to check; `-` reads standard input
     #[arg(value_name = "FILE", required = true)]
     pub(crate) files: Vec<PathBuf>,
+}
+
+/// The command line `args` (program name first), with `check` inserted before the first
+/// argument when it is a path rather than a subcommand or an option (`-`, a name with a dot
+/// or a slash, or an existing file): `mcpvet a.json b.log` runs `mcpvet check a.json b.log`.
+/// Global options (`--color WHEN`) may come first.
+pub(crate) fn with_default_command(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    use clap::CommandFactory as _;
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    let command = Cli::command();
+    let mut i = 1;
+    while let Some(arg) = args.get(i) {
+        let text = arg.to_string_lossy();
+        if text == "--color" {
+            i += 2;
+        } else if text.starts_with("--color=") {
+            i += 1;
+        } else {
+            let is_subcommand = text == "help"
+                || command
+                    .get_subcommands()
+                    .any(|c| c.get_name() == text || c.get_all_aliases().any(|a| a == text));
+            // A mistyped subcommand (`mcpvet confg`) still gets clap's "did you mean".
+            let is_path = text == "-"
+                || (!text.starts_with('-')
+                    && (text.contains(['.', '/', '\\']) || Path::new(arg).exists()));
+            if !is_subcommand && is_path {
+                args.insert(i, OsString::from("check"));
+            }
+            break;
+        }
+    }
+    args
 }
 
 /// The `--color` values.
@@ -377,6 +483,37 @@ mod tests {
     #[test]
     fn command_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn paths_alone_mean_check() {
+        let with = |args: &[&str]| -> Vec<String> {
+            with_default_command(args.iter().map(OsString::from))
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect()
+        };
+        assert_eq!(with(&["mcpvet", "a.json"]), ["mcpvet", "check", "a.json"]);
+        assert_eq!(
+            with(&["mcpvet", "--color", "never", "-"]),
+            ["mcpvet", "--color", "never", "check", "-"]
+        );
+        assert_eq!(
+            with(&["mcpvet", "config", "a.json"]),
+            ["mcpvet", "config", "a.json"]
+        );
+        assert_eq!(with(&["mcpvet", "--help"]), ["mcpvet", "--help"]);
+        assert_eq!(
+            with(&["mcpvet", "help", "check"]),
+            ["mcpvet", "help", "check"]
+        );
+        assert_eq!(with(&["mcpvet"]), ["mcpvet"]);
+        assert_eq!(
+            with(&["mcpvet", "confg", "a.json"]),
+            ["mcpvet", "confg", "a.json"]
+        );
+        let parsed = Cli::try_parse_from(with(&["mcpvet", "x.jsonl", "--format", "json"])).unwrap();
+        assert!(matches!(parsed.command, Command::Check(_)));
     }
 
     #[test]

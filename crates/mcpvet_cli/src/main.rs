@@ -18,7 +18,7 @@ mod progress;
 mod stream;
 
 fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let cli = match cli::Cli::try_parse_from(cli::with_default_command(std::env::args_os())) {
         Ok(cli) => cli,
         Err(err) => {
             // Help and version go to stdout with status 0, usage errors to stderr with 2. A

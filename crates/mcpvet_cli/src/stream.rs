@@ -24,7 +24,7 @@ use mcpvet_ast::transcript::InputFormat;
 use mcpvet_linter::stream::{
     PiecePlace, PreparedPiece, TranscriptStream, detect_format, offsets, read_piece, streams,
 };
-use mcpvet_linter::{FileReport, TranscriptOptions};
+use mcpvet_linter::{Detection, FileReport, TranscriptOptions, detect};
 use mcpvet_text::{LineColumn, Positions, SourceFile};
 
 /// Captures at least this large are inspected as a stream (smaller ones are read whole,
@@ -176,6 +176,16 @@ const MAX_LINE: usize = 1 << 20;
 /// The largest first piece read to decide the format: the first line, or the first element
 /// of an array, must end within it.
 const HEAD_MAX: usize = 64 << 20;
+
+/// What the file at `path` is, decided from its first piece as [`mcpvet_linter::detect`]
+/// decides for a whole text (a large file is almost always a capture, and its first line or
+/// element says which kind).
+pub(crate) fn detect_head(path: &Path) -> io::Result<Detection> {
+    let mut file = File::open(path)?;
+    let len = file.metadata()?.len();
+    let head = read_head(&mut file, len)?;
+    Ok(detect(&String::from_utf8_lossy(&head)))
+}
 
 /// Reads the first piece of the file: a piece's worth, or more until it holds a whole first
 /// line (or, for a JSON array, a whole first element).

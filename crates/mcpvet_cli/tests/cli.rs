@@ -18,6 +18,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_mcpvet");
 /// Every snapshot, so that one left behind by a renamed or deleted test is noticed.
 const SNAPSHOTS: &[&str] = &[
     "byte_order_mark",
+    "check",
     "config_discovery",
     "config_errors",
     "config_fail_on",
@@ -31,6 +32,7 @@ const SNAPSHOTS: &[&str] = &[
     "explain",
     "help_and_version",
     "invalid_utf8",
+    "json_formats",
     "jsonc",
     "jsonl",
     "max_depth",
@@ -988,4 +990,102 @@ fn dump_masks_secrets() {
     } else {
         assert!(dump.contains("GITHUB_TOKEN"), "{dump}");
     }
+}
+
+/// A short session whose only finding is an unanswered request.
+const SESSION: &str = concat!(
+    r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#,
+    "\n",
+);
+
+#[test]
+fn check() {
+    let mut case = two_configs("check").file("capture.jsonl", SESSION);
+    // Each file is read as what its content shows, and the text says so.
+    let run = case.run(&["check", "claude_desktop_config.json", "capture.jsonl"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stdout.starts_with(
+        "claude_desktop_config.json\n  read as   config (a JSON object with a server map)\n"
+    ));
+    assert!(run.stdout.contains(
+        "capture.jsonl\n  read as   transcript (JSON-RPC messages or capture records)\n"
+    ));
+    assert!(run.stdout.contains("\n2 files: "));
+    // The same inspections `config` and `transcript` give.
+    let config = case
+        .run(&["--color", "never", "config", "claude_desktop_config.json"])
+        .stdout
+        .clone();
+    let transcript = case.run(&["transcript", "capture.jsonl"]).stdout.clone();
+    let run = case.run(&[
+        "check",
+        "--format",
+        "json",
+        "claude_desktop_config.json",
+        "capture.jsonl",
+    ]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let kinds: Vec<&str> = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["config", "transcript"]);
+    let strip = |text: &str| {
+        text.lines()
+            .filter(|l| !l.starts_with("  read as "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let run = case.run(&["check", "claude_desktop_config.json"]);
+    assert_eq!(strip(&run.stdout), strip(&config));
+    let run = case.run(&["check", "capture.jsonl"]);
+    assert_eq!(strip(&run.stdout), strip(&transcript));
+    // Paths alone mean `check`; a mistyped subcommand is still a usage error.
+    let bare = case
+        .run(&["capture.jsonl", "--format", "github"])
+        .stdout
+        .clone();
+    assert!(bare.starts_with("::warning file=capture.jsonl"), "{bare}");
+    let run = case.run(&["chek", "capture.jsonl"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("unrecognized subcommand"));
+    case.snapshot();
+}
+
+#[test]
+fn json_formats() {
+    let mut case = Case::new("json_formats")
+        .file("broken.json", TWO_ERRORS)
+        .file("clean.json", "{}\n");
+    let run = case.run(&["json", "--format", "json", "broken.json", "clean.json"]);
+    assert_eq!(run.code, Some(1));
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let files = report["files"].as_array().unwrap();
+    assert_eq!(
+        (files[0]["kind"].as_str(), files[1]["kind"].as_str()),
+        (Some("json"), Some("json"))
+    );
+    assert_eq!(files[0]["findings"].as_array().unwrap().len(), 2);
+    assert!(files[1]["findings"].as_array().unwrap().is_empty());
+    let run = case.run(&["json", "--format", "sarif", "broken.json"]);
+    let sarif: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(sarif["runs"][0]["results"].as_array().unwrap().len(), 2);
+    let run = case.run(&["json", "--format", "github", "broken.json"]);
+    assert!(
+        run.stdout.lines().all(|l| l.starts_with("::error ")),
+        "{}",
+        run.stdout
+    );
+    // --fail-on applies as elsewhere.
+    let run = case.run(&["json", "--fail-on", "never", "broken.json"]);
+    assert_eq!(run.code, Some(0));
+    case.snapshot();
 }

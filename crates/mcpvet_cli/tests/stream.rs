@@ -198,6 +198,33 @@ fn streamed_reports_equal_whole_file_reports() {
     assert!(seen >= 4, "{seen} example sessions");
 }
 
+#[test]
+fn check_streams_what_it_detects_as_a_capture() {
+    let (path, _) = write_session(
+        "check.jsonl",
+        &every_kind(Protocol::V2025_11_25, 2_000_000, 34, 250),
+    );
+    let path = path.to_str().expect("UTF-8 path");
+    for format in ["json", "sarif"] {
+        let transcript = mcpvet(&["transcript", "--stream", "--format", format, path]);
+        let check = mcpvet(&["check", "--stream", "--format", format, path]);
+        assert_eq!(transcript.status.code(), check.status.code());
+        assert!(!transcript.stdout.is_empty());
+        assert!(
+            transcript.stdout == check.stdout,
+            "{format}: `check` and `transcript` differ"
+        );
+    }
+    // The text report says what the file was read as.
+    let text = stdout(&mcpvet(&["check", "--stream", "-q", path]));
+    assert!(
+        text.contains("\n  read as   transcript (JSON Lines)\n")
+            || text.contains("\n  read as   transcript (JSON-RPC messages or capture records)\n"),
+        "{}",
+        &text[..text.len().min(400)]
+    );
+}
+
 /// The generated session as a JSON array (one element per line, pretty or not), without
 /// its non-JSON lines.
 fn as_array(jsonl: &str, pretty: bool) -> String {

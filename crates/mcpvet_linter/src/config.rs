@@ -46,10 +46,11 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
     FileReport {
         source: source.clone(),
         kind: InputKind::Config,
+        detection: None,
         dialect: Some(DialectInfo {
             name: config.dialect.name(),
             client: config.dialect.client_name(),
-            method: config.detection.method.name(),
+            method: config.detection.method,
             reason: config.detection.reason.clone(),
         }),
         servers,

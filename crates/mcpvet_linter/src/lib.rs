@@ -36,6 +36,8 @@ mod config;
 pub mod docs;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+mod inspect;
+mod json;
 mod redact;
 pub mod registry;
 pub mod render;
@@ -44,6 +46,9 @@ pub mod stream;
 mod transcript;
 
 pub use config::{ConfigOptions, lint_config};
+pub use inspect::{InspectOptions, inspect};
+pub use json::{JsonCheckOptions, lint_json};
+pub use mcpvet_ast::kind::{Detection, detect};
 pub use registry::{rule, rules};
 pub use report::{
     Counts, DialectInfo, FileReport, InputKind, MessageRow, ServerSummary, TranscriptInfo,

@@ -1,27 +1,11 @@
 //! The result of inspecting one file, independent of any output format.
+pub use mcpvet_ast::InputKind;
+use mcpvet_ast::config::DetectionMethod;
+use mcpvet_ast::kind::Detection;
+use mcpvet_ast::transcript::Direction;
 use mcpvet_diagnostics::redact::Redactor;
 use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_text::{SourceFile, Span};
-
-/// What kind of input a file was inspected as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum InputKind {
-    /// A client configuration.
-    Config,
-    /// A captured session.
-    Transcript,
-}
-
-impl InputKind {
-    /// `config` or `transcript`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            InputKind::Config => "config",
-            InputKind::Transcript => "transcript",
-        }
-    }
-}
 
 /// The detected (or forced) client dialect of a configuration.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,8 +14,8 @@ pub struct DialectInfo {
     pub name: &'static str,
     /// The client's display name.
     pub client: &'static str,
-    /// How it was decided (`forced`, `file name`, `content`, `default`).
-    pub method: &'static str,
+    /// How it was decided.
+    pub method: DetectionMethod,
     /// Why, in a few words.
     pub reason: String,
 }
@@ -97,8 +81,8 @@ pub struct MessageRow {
     pub line: u32,
     /// The entry's span.
     pub span: Span,
-    /// `client-to-server`, `server-to-client`, or `None` when unknown.
-    pub direction: Option<&'static str>,
+    /// Who sent it, or `None` when unknown.
+    pub direction: Option<Direction>,
     /// Whether the direction was inferred (from the method or from pairing).
     pub inferred: bool,
     /// `request`, `notification`, `response`, `error`, `batch`, `invalid`, `abbreviated`
@@ -123,6 +107,14 @@ pub struct Counts {
     pub infos: usize,
 }
 
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+        self.infos += other.infos;
+    }
+}
+
 /// Everything mcpvet found about one file.
 #[derive(Debug, Clone)]
 pub struct FileReport {
@@ -130,6 +122,9 @@ pub struct FileReport {
     pub source: SourceFile,
     /// How the file was inspected.
     pub kind: InputKind,
+    /// How the kind was decided, when it was detected rather than given
+    /// ([`inspect`](crate::inspect) with no kind).
+    pub detection: Option<Detection>,
     /// For configurations: the dialect.
     pub dialect: Option<DialectInfo>,
     /// For configurations: the servers in source order.

@@ -9,10 +9,9 @@
 use std::ops::Range;
 
 use mcpvet_ast::transcript::{
-    Direction, InputFormat, Transcript, VersionDetection, VersionScan, read_array_elements,
-    read_transcript,
+    InputFormat, Transcript, VersionDetection, VersionScan, read_array_elements, read_transcript,
 };
-use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary, Pair};
+use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary};
 use mcpvet_check_tools::ToolsChecker;
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
@@ -334,24 +333,11 @@ fn rows(summary: &LifecycleSummary, spans: &[(u32, Span)]) -> Vec<MessageRow> {
     summary
         .messages
         .iter()
-        .map(|m| MessageRow {
-            index: m.index,
-            line: m.line,
-            span: spans
+        .map(|m| {
+            let span = spans
                 .binary_search_by_key(&m.index, |&(i, _)| i)
-                .map_or_else(|_| Span::default(), |i| spans[i].1),
-            direction: m.direction.map(|d| match d {
-                Direction::ClientToServer => "client-to-server",
-                Direction::ServerToClient => "server-to-client",
-            }),
-            inferred: m.inferred,
-            kind: if m.abbreviated { "abbreviated" } else { m.kind },
-            method: m.method.clone(),
-            id: m.id.clone(),
-            pair_line: match m.pair {
-                Pair::Line(line) => Some(line),
-                Pair::Unpaired | Pair::NotApplicable => None,
-            },
+                .map_or_else(|_| Span::default(), |i| spans[i].1);
+            MessageRow::new(m, span)
         })
         .collect()
 }

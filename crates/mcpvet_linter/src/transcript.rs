@@ -1,7 +1,6 @@
 //! Inspecting a captured session.
 use mcpvet_ast::transcript::{
-    Direction, InputFormat, ProtocolVersion, Transcript, VersionDetection, detect_version,
-    read_transcript,
+    InputFormat, ProtocolVersion, Transcript, VersionDetection, detect_version, read_transcript,
 };
 use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary, MessageInfo, Pair};
 use mcpvet_check_tools::{ToolsChecker, ToolsSummary};
@@ -46,14 +45,14 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         lifecycle.entry(entry, document, &mut findings);
         tools.entry(entry, document, &mut findings);
     }
-    let mut life = lifecycle.finish(&mut findings);
+    let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
     let (mut diagnostics, redactions) = findings.into_parts();
     finish(document, &redactions, &mut diagnostics);
     let message_rows = options
         .messages
-        .then(|| message_rows(&transcript, std::mem::take(&mut life.messages)));
+        .then(|| message_rows(&transcript, &life.messages));
     let detection = transcript.detection();
     let info = TranscriptInfo::from_checks(
         (detection.format, detection.reason.to_owned()),
@@ -106,6 +105,7 @@ impl TranscriptInfo {
         FileReport {
             source,
             kind: InputKind::Transcript,
+            detection: None,
             dialect: None,
             servers: Vec::new(),
             transcript: Some(self),
@@ -117,7 +117,7 @@ impl TranscriptInfo {
 
 /// The `--messages` listing, from the lifecycle checker's pairing, with each message's span
 /// from its entry.
-fn message_rows(transcript: &Transcript<'_>, messages: Vec<MessageInfo>) -> Vec<MessageRow> {
+fn message_rows(transcript: &Transcript<'_>, messages: &[MessageInfo]) -> Vec<MessageRow> {
     let spans: std::collections::HashMap<u32, Span> = transcript
         .entries()
         .iter()
@@ -125,23 +125,27 @@ fn message_rows(transcript: &Transcript<'_>, messages: Vec<MessageInfo>) -> Vec<
         .map(|e| (e.index, e.span))
         .collect();
     messages
-        .into_iter()
-        .map(|m| MessageRow {
+        .iter()
+        .map(|m| MessageRow::new(m, spans.get(&m.index).copied().unwrap_or_default()))
+        .collect()
+}
+
+impl MessageRow {
+    /// The row of the message the lifecycle checker describes as `m`, at `span`.
+    pub(crate) fn new(m: &MessageInfo, span: Span) -> Self {
+        MessageRow {
             index: m.index,
             line: m.line,
-            span: spans.get(&m.index).copied().unwrap_or_default(),
-            direction: m.direction.map(|d| match d {
-                Direction::ClientToServer => "client-to-server",
-                Direction::ServerToClient => "server-to-client",
-            }),
+            span,
+            direction: m.direction,
             inferred: m.inferred,
             kind: if m.abbreviated { "abbreviated" } else { m.kind },
-            method: m.method,
-            id: m.id,
+            method: m.method.clone(),
+            id: m.id.clone(),
             pair_line: match m.pair {
                 Pair::Line(line) => Some(line),
                 Pair::Unpaired | Pair::NotApplicable => None,
             },
-        })
-        .collect()
+        }
+    }
 }

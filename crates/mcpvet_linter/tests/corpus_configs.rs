@@ -40,7 +40,7 @@ fn describe(name: &str, text: &str, out: &mut String) {
     );
     let _ = writeln!(out, "## {name}");
     if let Some(d) = &report.dialect {
-        let _ = writeln!(out, "dialect {} ({})", d.name, d.method);
+        let _ = writeln!(out, "dialect {} ({})", d.name, d.method.name());
     }
     for s in &report.servers {
         let _ = writeln!(out, "server {} {}", s.name, s.transport);

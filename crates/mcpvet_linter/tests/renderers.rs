@@ -18,7 +18,8 @@ use mcpvet_linter::render::overview::render_report;
 use mcpvet_linter::render::sarif::{FINGERPRINT_KEY, SarifOptions, render_sarif};
 use mcpvet_linter::render::text::TextOptions;
 use mcpvet_linter::{
-    ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript, rules,
+    ConfigOptions, FileReport, JsonCheckOptions, TranscriptOptions, lint_config, lint_json,
+    lint_transcript, rules,
 };
 use mcpvet_text::{SourceFile, Span};
 use proptest::prelude::*;
@@ -280,6 +281,11 @@ fn json_report_follows_its_schema() {
     let strict = strict(&schema);
     let mut reports = run();
     reports.push(transcript_report());
+    // A well-formedness check (`mcpvet json`), with a finding and clean.
+    let json = JsonCheckOptions::default();
+    reports.push(lint_json("broken.json", "{\"a\": [1, 2,]}", &json).unwrap());
+    reports.push(lint_json("clean.json", "{}", &json).unwrap());
+    assert_eq!(reports[reports.len() - 2].diagnostics.len(), 1);
     for options in [
         JsonReportOptions::new(),
         JsonReportOptions::new()

@@ -22,21 +22,17 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
-pub mod detect;
 pub mod ffi;
 pub mod page;
 pub mod site;
 
 use std::fmt;
 
-use mcpvet_json::decode_utf8;
 use mcpvet_linter::render::json::{JsonReportOptions, render_json};
-use mcpvet_linter::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
-use mcpvet_text::{SourceFile, TextError};
+use mcpvet_linter::{FileReport, InspectOptions};
+use mcpvet_text::TextError;
 
-pub use mcpvet_linter::InputKind;
-
-use crate::detect::{Detection, detect};
+pub use mcpvet_linter::{Detection, InputKind, detect};
 
 /// The name the input gets in the report when the caller gives none: `-`, as for standard
 /// input, so that neither reader guesses anything from a file name.
@@ -45,7 +41,7 @@ pub const UNNAMED: &str = "-";
 /// How to read an input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
-    /// Decide from the content ([`detect::detect`]).
+    /// Decide from the content ([`detect`]).
     Auto,
     /// A client configuration.
     Config,
@@ -89,18 +85,11 @@ impl fmt::Display for InspectError {
 
 impl std::error::Error for InspectError {}
 
-/// One inspected input: the report and, in auto mode, how its kind was decided.
-#[derive(Debug, Clone)]
-pub struct Inspection {
-    /// What mcpvet found; invalid UTF-8 in the input is among the findings (MCP008).
-    pub report: FileReport,
-    /// The auto-detection, when the mode was [`Mode::Auto`].
-    pub detection: Option<Detection>,
-}
-
 /// Inspects `bytes` (UTF-8; invalid bytes are reported and read as `?`) in `mode`, under the
 /// name `file_name` (which helps detect a configuration's client, as `.vscode/mcp.json` does),
-/// or [`UNNAMED`].
+/// or [`UNNAMED`], through the same door as the command line
+/// ([`mcpvet_linter::inspect`]). In auto mode the report's `detection` says how the kind
+/// was decided.
 ///
 /// # Errors
 ///
@@ -109,25 +98,15 @@ pub fn analyze(
     mode: Mode,
     file_name: Option<&str>,
     bytes: &[u8],
-) -> Result<Inspection, InspectError> {
-    let decoded = decode_utf8(bytes);
+) -> Result<FileReport, InspectError> {
     let name = file_name.filter(|n| !n.is_empty()).unwrap_or(UNNAMED);
-    let source = SourceFile::new(name, decoded.text.as_ref()).map_err(InspectError::TooLarge)?;
-    let detection = (mode == Mode::Auto).then(|| detect(source.text()));
-    let kind = match (mode, detection) {
-        (Mode::Transcript, _) => InputKind::Transcript,
-        (Mode::Auto, Some(d)) => d.kind,
-        _ => InputKind::Config,
+    let kind = match mode {
+        Mode::Auto => None,
+        Mode::Config => Some(InputKind::Config),
+        Mode::Transcript => Some(InputKind::Transcript),
     };
-    let mut report = if kind == InputKind::Transcript {
-        lint_transcript(&source, &TranscriptOptions::default())
-    } else {
-        lint_config(&source, &ConfigOptions::default())
-    };
-    if !decoded.diagnostics.is_empty() {
-        report.merge(decoded.diagnostics);
-    }
-    Ok(Inspection { report, detection })
+    mcpvet_linter::inspect(kind, name, bytes, &InspectOptions::default())
+        .map_err(InspectError::TooLarge)
 }
 
 /// The JSON report of one inspected input: the document of `mcpvet --format json`, on one
@@ -163,7 +142,7 @@ pub fn inspect_named(
     bytes: &[u8],
 ) -> Result<String, InspectError> {
     let mode = Mode::parse(mode).ok_or_else(|| InspectError::UnknownMode(mode.to_owned()))?;
-    analyze(mode, file_name, bytes).map(|i| report_json(i.report))
+    analyze(mode, file_name, bytes).map(report_json)
 }
 
 /// Inspects `bytes` and returns what the page shows (see [`page::render`]).

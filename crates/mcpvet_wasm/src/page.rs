@@ -30,10 +30,11 @@ use mcpvet_ast::transcript::{
     AbbreviatedKind, Direction, EntryKind, Message, MessageRef, RecordRole, read_transcript,
 };
 use mcpvet_diagnostics::redact::describe;
+use mcpvet_linter::FileReport;
 use mcpvet_text::Span;
 use serde::Serialize;
 
-use crate::{InputKind, Inspection, report_json};
+use crate::{InputKind, report_json};
 
 /// The most messages listed: more are counted in `messages_total` but not listed.
 pub const MESSAGE_LIMIT: usize = 100_000;
@@ -90,8 +91,8 @@ pub struct MessageRow {
 }
 
 /// The page's JSON object for an inspection (see the [module documentation](self)).
-pub fn render(inspection: Inspection) -> String {
-    let Inspection { report, detection } = inspection;
+pub fn render(report: FileReport) -> String {
+    let detection = report.detection;
     let text = report.source.text();
     let is_session = report.kind == InputKind::Transcript;
     let rows = if is_session {

@@ -6,7 +6,7 @@
 //! See `docs/inputs.md` for the table.
 use mcpvet_json::{Value, ValueKind};
 
-use super::{Detection, Dialect};
+use super::{Detection, Dialect, roots};
 
 /// How the dialect was decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -276,8 +276,10 @@ pub(crate) fn is_single_server(root: Value<'_>) -> bool {
 
 /// Whether a Claude Code user file: `projects.<path>.mcpServers`.
 pub(crate) fn has_project_servers(root: Value<'_>) -> bool {
-    root.get("projects")
-        .is_some_and(|p| p.members().any(|m| is_object(m.value.get("mcpServers"))))
+    root.get(roots::PROJECTS).is_some_and(|p| {
+        p.members()
+            .any(|m| is_object(m.value.get(roots::MCP_SERVERS)))
+    })
 }
 
 fn content_rule(root: Value<'_>, file_name: Option<&str>) -> Option<(Dialect, String)> {
@@ -286,24 +288,25 @@ fn content_rule(root: Value<'_>, file_name: Option<&str>) -> Option<(Dialect, St
     }
     let name = file_name.map(|p| components(p).pop().unwrap_or_default());
     let name = name.as_deref();
-    if root.get("context_servers").is_some()
-        || nested(root, "experimental", "context_servers").is_some()
+    if root.get(roots::CONTEXT_SERVERS).is_some()
+        || nested(root, roots::EXPERIMENTAL, roots::CONTEXT_SERVERS).is_some()
     {
         return Some((
             Dialect::Zed,
             "root key `context_servers` (Zed settings)".to_owned(),
         ));
     }
-    if is_object(root.get("servers")) {
-        let why = if root.get("inputs").is_some() {
+    if is_object(root.get(roots::SERVERS)) {
+        let why = if root.get(roots::INPUTS).is_some() {
             "root keys `servers` and `inputs` (VS Code `mcp.json`)"
         } else {
             "root key `servers` (VS Code `mcp.json`)"
         };
         return Some((Dialect::VsCode, why.to_owned()));
     }
-    let mcp = root.get("mcp");
-    if is_object(mcp.and_then(|m| m.get("servers"))) || mcp.and_then(|m| m.get("inputs")).is_some()
+    let mcp = root.get(roots::MCP);
+    if is_object(mcp.and_then(|m| m.get(roots::SERVERS)))
+        || mcp.and_then(|m| m.get(roots::INPUTS)).is_some()
     {
         return Some((
             Dialect::VsCode,
@@ -316,7 +319,7 @@ fn content_rule(root: Value<'_>, file_name: Option<&str>) -> Option<(Dialect, St
             "`projects.<path>.mcpServers` (Claude Code `~/.claude.json`)".to_owned(),
         ));
     }
-    if let Some(servers) = root.get("mcpServers") {
+    if let Some(servers) = root.get(roots::MCP_SERVERS) {
         if let Some(hint) = member_hint(servers, name == Some("mcp.json")) {
             return Some(hint);
         }
@@ -376,7 +379,7 @@ pub(crate) fn detect(
         return done(*d, DetectionMethod::FileName, why.clone());
     }
     let content = root.and_then(|r| content_rule(r, file_name));
-    let mcp_servers_family = root.is_some_and(|r| r.get("mcpServers").is_some());
+    let mcp_servers_family = root.is_some_and(|r| r.get(roots::MCP_SERVERS).is_some());
     match (path, content) {
         // A weak name holds when the content has the `mcpServers` shape or no shape at all.
         (Some((d, Strength::Weak, why)), c) if mcp_servers_family || c.is_none() => {

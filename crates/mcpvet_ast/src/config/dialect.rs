@@ -4,6 +4,7 @@ use std::str::FromStr;
 
 use mcpvet_diagnostics::Severity;
 
+use super::roots;
 use crate::vars::{self, Expansion, VarRef, VarSyntax};
 
 /// The client whose configuration format a file follows.
@@ -291,10 +292,10 @@ impl Dialect {
     /// `None` for a single server.
     pub const fn server_map_key(self) -> Option<&'static str> {
         match self {
-            Dialect::VsCode => Some("servers"),
-            Dialect::Zed => Some("context_servers"),
+            Dialect::VsCode => Some(roots::SERVERS),
+            Dialect::Zed => Some(roots::CONTEXT_SERVERS),
             Dialect::SingleServer => None,
-            _ => Some("mcpServers"),
+            _ => Some(roots::MCP_SERVERS),
         }
     }
 

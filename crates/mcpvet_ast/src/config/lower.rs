@@ -5,6 +5,7 @@ use mcpvet_text::Spanned;
 
 use super::detect::{is_flat_map, is_single_server};
 use super::keys::{self, did_you_mean, foreign_hint, is_harmless};
+use super::roots;
 use super::{
     DeclaredType, Dialect, Entry, EntryMap, Http, HttpKind, Input, KeyStatus, KindSource, MapKind,
     MemberInfo, NumberValue, Server, ServerMap, Stdio, StringList, StringValue, Transport,
@@ -83,7 +84,7 @@ fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bo
         Dialect::ClaudeDesktop | Dialect::Gemini | Dialect::Zed => true,
         Dialect::VsCode => root.get("servers").is_none(),
         Dialect::ClaudeCode => {
-            root.get("projects").is_some()
+            root.get(roots::PROJECTS).is_some()
                 || file_name.is_some_and(|n| super::base_name(n) == ".claude.json")
         }
         _ => false,
@@ -104,25 +105,27 @@ fn find_maps(root: Value<'_>) -> Vec<Found<'_>> {
             });
         };
         match key.as_ref() {
-            "mcpServers" => push(MapKind::McpServers, m.value, Some(m.key)),
-            "servers" if m.value.kind() == ValueKind::Object => {
+            roots::MCP_SERVERS => push(MapKind::McpServers, m.value, Some(m.key)),
+            roots::SERVERS if m.value.kind() == ValueKind::Object => {
                 push(MapKind::Servers, m.value, Some(m.key));
             }
-            "context_servers" => push(MapKind::ContextServers, m.value, Some(m.key)),
-            "experimental.context_servers" => push(MapKind::ZedExperimental, m.value, Some(m.key)),
-            "experimental" => {
-                if let Some(inner) = m.value.member("context_servers") {
+            roots::CONTEXT_SERVERS => push(MapKind::ContextServers, m.value, Some(m.key)),
+            roots::ZED_EXPERIMENTAL_FLAT => {
+                push(MapKind::ZedExperimental, m.value, Some(m.key));
+            }
+            roots::EXPERIMENTAL => {
+                if let Some(inner) = m.value.member(roots::CONTEXT_SERVERS) {
                     push(MapKind::ZedExperimental, inner.value, Some(inner.key));
                 }
             }
-            "mcp" => {
-                if let Some(inner) = m.value.member("servers") {
+            roots::MCP => {
+                if let Some(inner) = m.value.member(roots::SERVERS) {
                     push(MapKind::VsCodeSettings, inner.value, Some(inner.key));
                 }
             }
-            "projects" => {
+            roots::PROJECTS => {
                 for project in m.value.members() {
-                    if let Some(inner) = project.value.member("mcpServers")
+                    if let Some(inner) = project.value.member(roots::MCP_SERVERS)
                         && inner.value.kind() == ValueKind::Object
                     {
                         found.push(Found {
@@ -285,14 +288,14 @@ impl<'d> Lowerer<'d> {
             Some(k) if self.dialect != Dialect::Generic => (
                 format!("no MCP servers: {client} reads them from `{k}`, which this file does not have"),
                 match self.dialect {
-                    Dialect::VsCode => &["servers", "mcp"],
-                    Dialect::Zed => &["context_servers"],
-                    _ => &["mcpServers"],
+                    Dialect::VsCode => &[roots::SERVERS, roots::MCP],
+                    Dialect::Zed => &[roots::CONTEXT_SERVERS],
+                    _ => &[roots::MCP_SERVERS],
                 },
             ),
             _ => (
                 "this JSON file is not an MCP configuration: it has no `mcpServers`, `servers` or `context_servers`".to_owned(),
-                &["mcpServers", "servers", "context_servers"],
+                &[roots::MCP_SERVERS, roots::SERVERS, roots::CONTEXT_SERVERS],
             ),
         };
         let severity = if shared {
@@ -320,8 +323,8 @@ impl<'d> Lowerer<'d> {
         let map_keys: Vec<&str> = chosen
             .iter()
             .filter_map(|(f, _)| match f.kind {
-                MapKind::McpServers => Some("mcpServers"),
-                MapKind::Servers => Some("servers"),
+                MapKind::McpServers => Some(roots::MCP_SERVERS),
+                MapKind::Servers => Some(roots::SERVERS),
                 _ => None,
             })
             .collect();

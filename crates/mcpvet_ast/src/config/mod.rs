@@ -38,6 +38,7 @@ mod dialect;
 mod dump;
 mod keys;
 mod lower;
+pub mod roots;
 #[cfg(feature = "testing")]
 pub mod testing;
 

@@ -2,6 +2,7 @@
 use mcpvet_json::{Value, ValueKind};
 
 use super::InputFormat;
+use crate::config::roots;
 
 /// What a JSON value looks like.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -109,7 +110,15 @@ pub(crate) fn classify(value: Value<'_>) -> Class {
     if matches!(str_member(value, "dir").as_deref(), Some("req" | "res")) {
         return Class::McpDebug;
     }
-    if has("mcpServers") || has("servers") || has("context_servers") || has("mcp") {
+    if [
+        roots::MCP_SERVERS,
+        roots::SERVERS,
+        roots::CONTEXT_SERVERS,
+        roots::MCP,
+    ]
+    .into_iter()
+    .any(has)
+    {
         return Class::Config;
     }
     if has("method") || (has("id") && (has("result") || has("error"))) {

@@ -1,14 +1,8 @@
 //! `mcpvet config`: inspect client configurations, named or found on this machine.
-use mcpvet_json::decode_utf8;
-use mcpvet_linter::render::github::render_github;
-use mcpvet_linter::render::json::{JsonReportOptions, render_json};
-use mcpvet_linter::render::overview::{counts_line, render_report};
-use mcpvet_linter::render::sarif::{SarifOptions, render_sarif};
-use mcpvet_linter::render::text::TextOptions;
-use mcpvet_linter::{ConfigOptions, Counts, FileReport, lint_config};
-use mcpvet_text::{SourceFile, TextError};
+use mcpvet_linter::{ConfigOptions, InputKind, InspectOptions};
 
-use super::Status;
+use super::emit::Emitter;
+use super::{Plan, Status};
 use crate::cli::{ConfigArgs, Format};
 use crate::discover::{self, Candidate, Env, Os};
 use crate::io::Input;
@@ -32,33 +26,24 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
             })
             .collect()
     };
-    let options = ConfigOptions {
-        dialect: args.dialect,
-        ..ConfigOptions::default()
+    let options = InspectOptions {
+        config: ConfigOptions {
+            dialect: args.dialect,
+            ..ConfigOptions::default()
+        },
+        ..InspectOptions::default()
     };
-    let text_options = TextOptions {
-        color,
-        redactions: Vec::new(),
+    let plan = Plan {
+        kind: Some(InputKind::Config),
+        options: &options,
+        stream: None,
+        text: args.output.format == Format::Text,
     };
-    let threshold = args.fail_on.threshold();
-    let mut status = Status::Clean;
-    // Kept for the formats that print one document for the whole run.
-    let mut reports: Vec<FileReport> = Vec::new();
-    let mut total = Counts::default();
-    let mut printed = 0usize;
+    let mut emitter = Emitter::new(out, &args.output, color);
     for job in jobs {
-        let name = job.input.name();
-        let Some(bytes) = super::read_or_report(&job.input, &mut status) else {
+        let Some(report) = super::inspect_input(&job.input, &plan) else {
+            emitter.failed();
             continue;
-        };
-        let report = match inspect(name.clone(), &bytes, &options) {
-            Ok(report) => report,
-            Err(err) => {
-                // Input::read refuses such inputs already.
-                output::error(&format!("cannot inspect `{name}`: {err}"));
-                status = status.max(Status::Failure);
-                continue;
-            }
         };
         if let Some(found) = &job.found
             && found.shared
@@ -69,56 +54,15 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
                 .any(|d| d.code().as_str() == "MCP010")
         {
             output::status(&format!(
-                "{name}: no MCP servers in this {} settings file; skipped",
+                "{}: no MCP servers in this {} settings file; skipped",
+                job.input.name(),
                 found.client
             ));
             continue;
         }
-        if let Some(threshold) = threshold
-            && report.max_severity().is_some_and(|s| s >= threshold)
-        {
-            status = status.max(Status::Findings);
-        }
-        let counts = report.counts();
-        total.errors += counts.errors;
-        total.warnings += counts.warnings;
-        total.infos += counts.infos;
-        match args.format {
-            Format::Text => {
-                if out.is_open() {
-                    if printed > 0 {
-                        out.print("\n");
-                    }
-                    out.print(&render_report(&report, &text_options));
-                }
-                printed += 1;
-            }
-            Format::Github => {
-                if out.is_open() {
-                    out.print(&render_github(std::slice::from_ref(&report)));
-                }
-            }
-            Format::Json | Format::Sarif => reports.push(report),
-        }
+        emitter.emit(report);
     }
-    match args.format {
-        Format::Text if printed > 1 => {
-            out.print(&format!("\n{printed} files: {}\n", counts_line(total)));
-        }
-        Format::Json => out.print(&render_json(&reports, &JsonReportOptions::new())),
-        Format::Sarif => out.print(&render_sarif(&reports, &SarifOptions::new())),
-        _ => {}
-    }
-    status
-}
-
-/// Parses and lints one input read as bytes: invalid UTF-8 is a finding, not an error.
-fn inspect(name: String, bytes: &[u8], options: &ConfigOptions) -> Result<FileReport, TextError> {
-    let decoded = decode_utf8(bytes);
-    let source = SourceFile::new(name, decoded.text.into_owned())?;
-    let mut report = lint_config(&source, options);
-    report.merge(decoded.diagnostics);
-    Ok(report)
+    emitter.finish()
 }
 
 /// The configurations found in the usual places, announced on standard error.

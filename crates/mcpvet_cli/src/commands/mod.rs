@@ -1,11 +1,19 @@
-//! One module per subcommand; [`run`] dispatches.
+//! One module per subcommand; [`run`] dispatches. Every subcommand that inspects files reads
+//! them with [`inspect_input`] (through the linter's one door, [`mcpvet_linter::inspect`])
+//! and writes them with one [`emit::Emitter`].
 use std::io::IsTerminal as _;
 
-use crate::cli::{Cli, Command};
-use crate::output::Output;
+use mcpvet_linter::{FileReport, InputKind, InspectOptions};
 
+use crate::cli::{Cli, Command, StreamArgs};
+use crate::io::Input;
+use crate::output::{self, Output};
+use crate::{progress, stream};
+
+mod check;
 mod config;
 mod dump;
+mod emit;
 mod json;
 mod rules;
 mod transcript;
@@ -32,14 +40,92 @@ impl Status {
     }
 }
 
-/// The bytes of `input`, or `None` after reporting why it could not be read (and marking the
-/// run as failed): the other inputs are still inspected.
-fn read_or_report(input: &crate::io::Input, status: &mut Status) -> Option<Vec<u8>> {
+/// The bytes of `input`, or `None` after reporting why it could not be read: the other
+/// inputs are still inspected.
+fn read_or_report(input: &Input) -> Option<Vec<u8>> {
     match input.read() {
         Ok(bytes) => Some(bytes),
         Err(err) => {
-            crate::output::error(&err.to_string());
-            *status = (*status).max(Status::Failure);
+            output::error(&err.to_string());
+            None
+        }
+    }
+}
+
+/// How one subcommand inspects its inputs.
+struct Plan<'a> {
+    /// What to read each input as; `None` decides per file from the content.
+    kind: Option<InputKind>,
+    options: &'a InspectOptions,
+    /// Captures may be streamed (`transcript`, `check`), with these settings.
+    stream: Option<&'a StreamArgs>,
+    /// The text format will render the report (a streamed capture then keeps the text of
+    /// the lines its findings point at).
+    text: bool,
+}
+
+/// Inspects `input` as `plan` says: a large capture as a stream (bounded memory, progress
+/// bar), anything else read whole. `None` after reporting why it could not be read or
+/// inspected: the run fails, the other inputs are still inspected.
+fn inspect_input(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
+    let name = input.name();
+    if let (Some(args), Input::File(path)) = (plan.stream, input)
+        && let Some(size) = std::fs::metadata(path)
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .map(|m| m.len())
+        && (args.stream || size >= stream::STREAM_THRESHOLD)
+    {
+        let detection = match plan.kind {
+            Some(_) => None,
+            None => match stream::detect_head(path) {
+                Ok(detection) => Some(detection),
+                Err(err) => {
+                    output::error(&format!("cannot read `{name}`: {err}"));
+                    return None;
+                }
+            },
+        };
+        let kind = plan.kind.or(detection.map(|d| d.kind));
+        if kind == Some(InputKind::Transcript) {
+            let workers = args.jobs.map_or_else(
+                || std::thread::available_parallelism().map_or(2, std::num::NonZero::get),
+                usize::from,
+            );
+            let mut bar = progress::Bar::new(size, !args.quiet);
+            let streamed = stream::inspect(
+                path,
+                &name,
+                &plan.options.transcript,
+                workers,
+                plan.text,
+                &mut bar,
+            );
+            bar.finish();
+            match streamed {
+                Ok(Some(mut report)) => {
+                    report.detection = detection;
+                    return Some(report);
+                }
+                // Not a format that streams: read whole below.
+                Ok(None) if args.stream => output::note(&format!(
+                    "`{name}` is read whole: only JSON Lines, trace, Claude Desktop log and \
+                     JSON array captures are streamed"
+                )),
+                Ok(None) => {}
+                Err(err) => {
+                    output::error(&format!("cannot read `{name}`: {err}"));
+                    return None;
+                }
+            }
+        }
+    }
+    let bytes = read_or_report(input)?;
+    match mcpvet_linter::inspect(plan.kind, &name, &bytes, plan.options) {
+        Ok(report) => Some(report),
+        Err(err) => {
+            // Input::read refuses such inputs already.
+            output::error(&format!("cannot inspect `{name}`: {err}"));
             None
         }
     }
@@ -53,6 +139,7 @@ pub(crate) fn run(cli: &Cli) -> Status {
     );
     let mut out = Output::new(color);
     let status = match &cli.command {
+        Command::Check(args) => check::run(args, color, &mut out),
         Command::Config(args) => config::run(args, color, &mut out),
         Command::Transcript(args) => transcript::run(args, color, &mut out),
         Command::Json(args) => json::run(args, color, &mut out),

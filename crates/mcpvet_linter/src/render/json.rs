@@ -323,7 +323,7 @@ fn file_entry(
         dialect: report.dialect.as_ref().map(|d| DialectEntry {
             name: d.name,
             client: d.client,
-            detected_by: d.method,
+            detected_by: d.method.name(),
             reason: redactor.clean(&d.reason),
         }),
         protocol: transcript.map(|t| ProtocolEntry {
@@ -356,7 +356,7 @@ fn file_entry(
                             start: m.span.start,
                             end: m.span.end,
                         },
-                        direction: m.direction,
+                        direction: m.direction.map(mcpvet_ast::transcript::Direction::as_str),
                         inferred: m.inferred,
                         kind: m.kind,
                         method: m.method.as_deref().map(|t| redactor.clean(t)),

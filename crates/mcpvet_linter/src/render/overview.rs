@@ -15,6 +15,8 @@
 use std::fmt::Write as _;
 
 use annotate_snippets::renderer::DEFAULT_EMPHASIS_STYLE;
+use mcpvet_ast::config::DetectionMethod;
+use mcpvet_ast::transcript::Direction;
 use mcpvet_diagnostics::Severity;
 
 use super::text::{TextOptions, one_line, render_diagnostics};
@@ -35,15 +37,18 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
     } else {
         let _ = writeln!(out, "{name}");
     }
+    if let Some(d) = &report.detection {
+        let _ = writeln!(out, "  read as   {} ({})", d.kind.name(), d.reason);
+    }
     if let Some(status) = status(report) {
         let _ = writeln!(out, "  status    {status}");
     }
     if let Some(d) = &report.dialect {
         let how = match d.method {
-            "forced" => "forced by the caller".to_owned(),
-            "file-name" => format!("by file name: {}", clean(&d.reason)),
-            "content" => format!("by content: {}", clean(&d.reason)),
-            _ => format!("by default: {}", clean(&d.reason)),
+            DetectionMethod::Forced => "forced by the caller".to_owned(),
+            DetectionMethod::FileName => format!("by file name: {}", clean(&d.reason)),
+            DetectionMethod::Content => format!("by content: {}", clean(&d.reason)),
+            DetectionMethod::Default => format!("by default: {}", clean(&d.reason)),
         };
         let _ = writeln!(out, "  dialect   {} ({}), {how}", d.name, d.client);
     }
@@ -211,10 +216,10 @@ pub fn render_messages(report: &FileReport) -> String {
     );
     for m in rows {
         let direction = match (m.direction, m.inferred) {
-            (Some("client-to-server"), false) => "C→S",
-            (Some("client-to-server"), true) => "C→S?",
-            (Some(_), false) => "S→C",
-            (Some(_), true) => "S→C?",
+            (Some(Direction::ClientToServer), false) => "C→S",
+            (Some(Direction::ClientToServer), true) => "C→S?",
+            (Some(Direction::ServerToClient), false) => "S→C",
+            (Some(Direction::ServerToClient), true) => "S→C?",
             (None, _) => "?",
         };
         let pair = m

@@ -1,4 +1,7 @@
-//! Auto-detection: is a text a client configuration or a captured session?
+//! What kind of input a text is: a client configuration or a captured session.
+//!
+//! [`detect`] is the one decision every face makes the same way (the command line's
+//! `mcpvet check`, the web page's automatic mode).
 //!
 //! The decision looks at the start of the text only, so it costs next to nothing on a large
 //! capture:
@@ -14,7 +17,30 @@
 //! - anything else (log lines, timestamps, banners) is a session.
 use mcpvet_json::{JsonOptions, Value, ValueKind, parse};
 
-use crate::InputKind;
+use crate::config::roots::CONFIG_ROOTS;
+
+/// What kind of input a file is, or was inspected as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum InputKind {
+    /// A client configuration.
+    Config,
+    /// A captured session.
+    Transcript,
+    /// A JSON, JSONC or JSON Lines text checked for well-formedness only.
+    Json,
+}
+
+impl InputKind {
+    /// `config`, `transcript` or `json`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            InputKind::Config => "config",
+            InputKind::Transcript => "transcript",
+            InputKind::Json => "json",
+        }
+    }
+}
 
 /// Members whose presence makes an object a session (a JSON-RPC message, a trace event, an
 /// Inspector entry, an SDK record or session, a server signature, a HAR capture).
@@ -32,18 +58,8 @@ const SESSION_KEYS: &[&str] = &[
     "dir",
 ];
 
-/// Members of the server maps of the supported clients.
-const CONFIG_KEYS: &[&str] = &[
-    "mcpServers",
-    "servers",
-    "context_servers",
-    "mcp",
-    "mcp_servers",
-    "inputs",
-];
-
 /// The outcome of [`detect`]: the kind and the clue, in a few words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Detection {
     /// Configuration or session.
     pub kind: InputKind,
@@ -70,7 +86,7 @@ impl Detection {
 /// Decides whether `text` is a client configuration or a captured session.
 ///
 /// ```
-/// use mcpvet_wasm::{InputKind, detect::detect};
+/// use mcpvet_ast::kind::{InputKind, detect};
 ///
 /// assert_eq!(detect(r#"{"mcpServers": {}}"#).kind, InputKind::Config);
 /// assert_eq!(detect("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n").kind, InputKind::Transcript);
@@ -98,7 +114,7 @@ pub fn detect(text: &str) -> Detection {
                 .unwrap_or_default()
                 .trim()
                 .trim_matches('"');
-            if line.len() > key.len() && CONFIG_KEYS.contains(&key) {
+            if line.len() > key.len() && CONFIG_ROOTS.contains(&key) {
                 Detection::config("a YAML or TOML server map")
             } else {
                 Detection::session("lines of a log or capture")
@@ -140,7 +156,7 @@ fn classify(root: Value<'_>) -> Option<Detection> {
     let has = |key: &&str| root.get(key).is_some();
     if SESSION_KEYS.iter().any(has) || (has(&"message") && has(&"direction")) {
         Some(Detection::session("JSON-RPC messages or capture records"))
-    } else if CONFIG_KEYS.iter().any(has) {
+    } else if CONFIG_ROOTS.iter().any(has) {
         Some(Detection::config("a JSON object with a server map"))
     } else {
         None

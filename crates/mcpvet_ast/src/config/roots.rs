@@ -1,0 +1,32 @@
+//! The root members that hold a server map, by client: one name, one constant, for the
+//! lowering, the dialect detection, the capture-format detection and [`crate::kind`].
+
+/// Root member of Claude Desktop, Claude Code, Cursor, Windsurf, Gemini CLI, Cline, Roo,
+/// Kiro, Amazon Q and generic files (and of each `projects.<path>` of `~/.claude.json`).
+pub const MCP_SERVERS: &str = "mcpServers";
+/// Root member of VS Code's `mcp.json` (and of `mcp` in its `settings.json`).
+pub const SERVERS: &str = "servers";
+/// Root member of Zed's `settings.json`.
+pub const CONTEXT_SERVERS: &str = "context_servers";
+/// Zed's older flat spelling of `experimental.context_servers`.
+pub const ZED_EXPERIMENTAL_FLAT: &str = "experimental.context_servers";
+/// Zed's `experimental` object.
+pub const EXPERIMENTAL: &str = "experimental";
+/// VS Code's `settings.json` object holding `servers` and `inputs`.
+pub const MCP: &str = "mcp";
+/// VS Code's input declarations.
+pub const INPUTS: &str = "inputs";
+/// Claude Code's per-project settings in `~/.claude.json`.
+pub const PROJECTS: &str = "projects";
+/// The server tables of Codex's TOML configuration (`[mcp_servers.NAME]`).
+pub const MCP_SERVERS_TABLE: &str = "mcp_servers";
+
+/// Root members whose presence says "a client configuration", in any supported syntax.
+pub const CONFIG_ROOTS: &[&str] = &[
+    MCP_SERVERS,
+    SERVERS,
+    CONTEXT_SERVERS,
+    MCP,
+    MCP_SERVERS_TABLE,
+    INPUTS,
+];

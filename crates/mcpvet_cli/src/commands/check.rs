@@ -1,0 +1,34 @@
+//! `mcpvet check` (and `mcpvet PATH...`): inspect each file as what its content shows, a
+//! configuration or a captured session, with the decision the web page makes.
+use mcpvet_linter::{ConfigOptions, InspectOptions};
+
+use super::emit::Emitter;
+use super::{Plan, Status};
+use crate::cli::{CheckArgs, Format};
+use crate::io::Input;
+use crate::output::Output;
+
+pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
+    let options = InspectOptions {
+        config: ConfigOptions {
+            dialect: args.dialect,
+            ..ConfigOptions::default()
+        },
+        transcript: super::transcript::transcript_options(&args.session),
+        ..InspectOptions::default()
+    };
+    let plan = Plan {
+        kind: None,
+        options: &options,
+        stream: Some(&args.stream),
+        text: args.output.format == Format::Text,
+    };
+    let mut emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
+    for path in &args.paths {
+        match super::inspect_input(&Input::new(path), &plan) {
+            Some(report) => emitter.emit(report),
+            None => emitter.failed(),
+        }
+    }
+    emitter.finish()
+}
