@@ -12,6 +12,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use mcpvet_ast::config::{check_config, fuzz_config, read_config};
+use mcpvet_testkit::{check_file, entry_names};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/config_cases")
@@ -59,13 +60,8 @@ fn render(case: &str, text: &str) -> String {
 
 #[test]
 fn config_snapshots() {
-    let bless = std::env::var_os("MCPVET_BLESS").is_some_and(|v| v == "1");
     let dir = cases_dir();
-    let mut entries: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tests/config_cases")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .collect();
-    entries.sort();
+    let entries = entry_names(&dir).expect("tests/config_cases");
     let mut failures = String::new();
     let mut cases = 0;
     for name in &entries {
@@ -80,22 +76,8 @@ fn config_snapshots() {
         // Every dialect and file name on the same text: the fuzz target's invariants.
         fuzz_config(text.as_bytes());
         let actual = render(name, &text);
-        let snap = dir.join(format!("{name}.snap"));
-        if bless {
-            std::fs::write(&snap, &actual).expect("write snapshot");
-            continue;
-        }
-        match std::fs::read_to_string(&snap) {
-            Ok(expected) if expected == actual => {}
-            Ok(expected) => {
-                let _ = writeln!(
-                    failures,
-                    "{name}: snapshot differs (MCPVET_BLESS=1 to accept)\n--- expected\n{expected}--- actual\n{actual}"
-                );
-            }
-            Err(_) => {
-                let _ = writeln!(failures, "{name}: no snapshot (MCPVET_BLESS=1 to create)");
-            }
+        if let Err(message) = check_file(&dir.join(format!("{name}.snap")), &actual) {
+            let _ = writeln!(failures, "{message}");
         }
     }
     assert!(cases > 0, "no cases in {}", dir.display());

@@ -8,9 +8,9 @@
 //! sees the real-world part (`dot-mcp.json` read as `.mcp.json`) and the content; the prefix
 //! is printed in the table as `client` for the reader and never given to the code.
 use std::fmt::Write as _;
-use std::path::PathBuf;
 
 use mcpvet_ast::config::{self, Format, read_config};
+use mcpvet_testkit::{entry_names, shared_subdir};
 
 /// One record of the table.
 #[derive(Debug, Default)]
@@ -56,15 +56,6 @@ fn parse_table(text: &str) -> Vec<Expected> {
     }
     records.extend(current);
     records
-}
-
-fn corpus_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("MCPVET_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-        PathBuf::from,
-    );
-    let dir = shared.join("corpus").join("configs");
-    dir.is_dir().then_some(dir)
 }
 
 /// The real-world file name a corpus file stands for.
@@ -170,16 +161,15 @@ fn corpus_configs_match_the_table() {
             rec.file
         );
     }
-    let Some(dir) = corpus_dir() else {
+    let Some(dir) = shared_subdir("corpus/configs") else {
         eprintln!("shared corpus not found (set MCPVET_SHARED); skipping the corpus table");
         return;
     };
-    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+    let on_disk: Vec<String> = entry_names(&dir)
         .expect("corpus directory")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .into_iter()
         .filter(|n| is_config_file(n))
         .collect();
-    on_disk.sort();
     let mut errors = String::new();
     for name in &on_disk {
         if !table.iter().any(|r| &r.file == name) {

@@ -9,7 +9,11 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use mcpvet_ast::transcript::{Direction, Transcript, check_invariants, read_transcript};
+use mcpvet_ast::transcript::{Direction, Entry, Transcript, check_invariants, read_transcript};
+use mcpvet_testkit::{entry_names, shared_subdir};
+
+#[path = "support/direction.rs"]
+mod direction;
 
 #[derive(Debug)]
 struct Row {
@@ -43,15 +47,6 @@ fn parse_table(text: &str) -> Vec<Row> {
         .collect()
 }
 
-fn corpus_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("MCPVET_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-        PathBuf::from,
-    );
-    let dir = shared.join("corpus").join("sessions");
-    dir.is_dir().then_some(dir)
-}
-
 /// The real-world part of a corpus file name (`<source>__<origin>__<file>` or
 /// `<source>__<file>`): detection never sees the corpus prefix.
 fn real_name(corpus_name: &str) -> &str {
@@ -59,27 +54,13 @@ fn real_name(corpus_name: &str) -> &str {
 }
 
 fn directions(t: &Transcript<'_>) -> String {
-    let s: String = t
-        .messages()
-        .map(|e| {
-            let c = match e.direction {
-                Some(Direction::ClientToServer) => 'c',
-                Some(Direction::ServerToClient) => 's',
-                None => return '?',
-            };
-            if e.direction_source.is_inferred() {
-                c
-            } else {
-                c.to_ascii_uppercase()
-            }
-        })
-        .collect();
+    let s: String = t.messages().map(direction::letter).collect();
     if s.is_empty() { "-".to_owned() } else { s }
 }
 
 #[test]
 fn corpus_sessions_match_the_table() {
-    let Some(dir) = corpus_dir() else {
+    let Some(dir) = shared_subdir("corpus/sessions") else {
         #[expect(clippy::print_stderr, reason = "tell why the test did nothing")]
         {
             eprintln!("shared corpus not found (set MCPVET_SHARED); skipping the session table");
@@ -88,9 +69,9 @@ fn corpus_sessions_match_the_table() {
     };
     let table_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus_sessions.table");
     let rows = parse_table(&std::fs::read_to_string(&table_path).expect("the table is readable"));
-    let on_disk: BTreeSet<String> = std::fs::read_dir(&dir)
+    let on_disk: BTreeSet<String> = entry_names(&dir)
         .expect("the corpus folder is readable")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .into_iter()
         .collect();
     let in_table: BTreeSet<String> = rows.iter().map(|r| r.file.clone()).collect();
     let mut problems = Vec::new();

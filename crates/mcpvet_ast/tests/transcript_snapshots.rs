@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use mcpvet_ast::LowerOutcome;
 use mcpvet_ast::transcript::{InputFormat, Transcript, check_invariants, read_transcript};
+use mcpvet_testkit::{check_file, entries};
 
 fn cases_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/transcript_cases")
@@ -51,18 +52,10 @@ fn snap_path(input: &Path) -> PathBuf {
 
 #[test]
 fn transcript_snapshots() {
-    let bless = std::env::var_os("MCPVET_BLESS").is_some_and(|v| v == "1");
-    let mut inputs = Vec::new();
-    let mut snaps = Vec::new();
-    for entry in std::fs::read_dir(cases_dir()).expect("the cases folder exists") {
-        let path = entry.expect("a readable folder").path();
-        if path.extension().is_some_and(|e| e == "snap") {
-            snaps.push(path);
-        } else {
-            inputs.push(path);
-        }
-    }
-    inputs.sort();
+    let (snaps, inputs): (Vec<PathBuf>, Vec<PathBuf>) = entries(&cases_dir())
+        .expect("the cases folder exists")
+        .into_iter()
+        .partition(|path| path.extension().is_some_and(|e| e == "snap"));
     let mut failures = Vec::new();
     for snap in &snaps {
         let input = snap.with_extension("");
@@ -81,23 +74,8 @@ fn transcript_snapshots() {
         if let Err(e) = check_invariants(&outcome) {
             failures.push(format!("{name}: invariant broken: {e}"));
         }
-        let actual = render(&outcome);
-        let snap = snap_path(input);
-        let expected = std::fs::read_to_string(&snap).ok();
-        if expected.as_deref() == Some(actual.as_str()) {
-            continue;
-        }
-        if bless {
-            std::fs::write(&snap, &actual).expect("writable snapshot");
-        } else if let Some(expected) = expected {
-            failures.push(format!(
-                "{name}: dump differs from {}\n--- expected\n{expected}--- actual\n{actual}",
-                snap.display()
-            ));
-        } else {
-            failures.push(format!(
-                "{name}: no snapshot (run with MCPVET_BLESS=1)\n{actual}"
-            ));
+        if let Err(message) = check_file(&snap_path(input), &render(&outcome)) {
+            failures.push(message);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -9,9 +9,10 @@
 
 use std::hint::black_box;
 
-use mcpvet_bench::{Variant, measure, shared_dir, table_rows};
+use mcpvet_bench::{Variant, measure, table_rows};
 use mcpvet_json::{JsonOptions, JsonParser};
 use mcpvet_sessiongen::{Options, Protocol};
+use mcpvet_testkit::shared_dir;
 
 fn main() {
     documents();

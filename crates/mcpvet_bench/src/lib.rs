@@ -1,21 +1,13 @@
-//! Shared helpers for mcpvet's benchmarks: locating the shared benchmark data and measuring
-//! variants in interleaved rounds so that each ratio compares runs made at the same time.
+//! Shared helpers for mcpvet's benchmarks: measuring variants in interleaved rounds so that
+//! each ratio compares runs made at the same time. (The shared benchmark data is located by
+//! `mcpvet_testkit::shared_dir`.)
 //!
 //! The machines these run on are shared and noisy; a ratio is therefore computed per round
 //! (baseline time / variant time, both measured in that round, in rotating order) and the
 //! median over rounds is reported, next to the median throughput of each variant.
 #![warn(missing_docs)]
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// The folder with the shared benchmark data (`<repo>/../shared`, or `$MCPVET_SHARED`).
-pub fn shared_dir() -> PathBuf {
-    std::env::var_os("MCPVET_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-        PathBuf::from,
-    )
-}
 
 /// One measured variant: a name and a closure run once per round.
 pub struct Variant<'a> {

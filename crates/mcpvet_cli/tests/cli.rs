@@ -13,6 +13,8 @@ use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use mcpvet_testkit::{check_file_with, entry_names};
+
 const BIN: &str = env!("CARGO_BIN_EXE_mcpvet");
 
 /// Every snapshot, so that one left behind by a renamed or deleted test is noticed.
@@ -49,12 +51,11 @@ fn snapshot_dir() -> PathBuf {
 
 #[test]
 fn no_stale_snapshots() {
-    let mut found: Vec<String> = fs::read_dir(snapshot_dir())
+    let found: Vec<String> = entry_names(&snapshot_dir())
         .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .into_iter()
         .filter(|name| !name.starts_with('.'))
         .collect();
-    found.sort();
     let expected: Vec<String> = SNAPSHOTS.iter().map(|name| format!("{name}.txt")).collect();
     assert_eq!(
         found, expected,
@@ -174,17 +175,11 @@ impl Case {
             self.name
         );
         let path = snapshot_dir().join(format!("{}.txt", self.name));
-        if std::env::var_os("MCPVET_BLESS").is_some() {
-            fs::write(&path, &actual).unwrap();
-            return;
+        // The committed file is read with `\n` line ends and without trailing blanks.
+        let normalize = |expected: &str| trim_line_ends(&expected.replace("\r\n", "\n"));
+        if let Err(message) = check_file_with(&path, &actual, normalize) {
+            panic!("{message}");
         }
-        let expected = fs::read_to_string(&path).unwrap_or_default();
-        let expected = trim_line_ends(&expected.replace("\r\n", "\n"));
-        assert!(
-            actual == expected,
-            "snapshot {} differs (MCPVET_BLESS=1 rewrites it)\n--- actual ---\n{actual}\n--- expected ---\n{expected}",
-            path.display()
-        );
         let _ = fs::remove_dir_all(&self.dir);
     }
 }

@@ -29,25 +29,28 @@ fn main() -> ExitCode {
 fn generate(check: bool) -> ExitCode {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
     let files = mcpvet_linter::docs::generated_files();
-    let mut stale = Vec::new();
-    for (name, contents) in &files {
-        let path = dir.join(name);
-        if std::fs::read_to_string(&path).ok().as_deref() == Some(contents.as_str()) {
-            continue;
+    let drift = match mcpvet_testkit::sync_generated(&dir, &files, !check) {
+        Ok(drift) => drift,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
         }
+    };
+    let mut stale = Vec::new();
+    for name in &drift.changed {
         if check {
             stale.push(name.clone());
-        } else if let Err(e) =
-            std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, contents))
-        {
-            eprintln!("cannot write {}: {e}", path.display());
-            return ExitCode::FAILURE;
         } else {
             println!("wrote docs/rules/{name}");
         }
     }
-    let extra = extra_pages(&dir, &files);
-    for name in &extra {
+    // Pages that the catalog no longer generates.
+    let extra = drift.extra.iter().filter(|n| {
+        Path::new(n)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("md"))
+    });
+    for name in extra {
         if check {
             stale.push(name.clone());
         } else if std::fs::remove_file(dir.join(name)).is_ok() {
@@ -62,21 +65,4 @@ fn generate(check: bool) -> ExitCode {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
-}
-
-/// Pages in `dir` that the catalog no longer generates.
-fn extra_pages(dir: &Path, files: &[(String, String)]) -> Vec<String> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Vec::new();
-    };
-    entries
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| {
-            Path::new(n)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("md"))
-                && !files.iter().any(|(f, _)| f == n)
-        })
-        .collect()
 }

@@ -13,25 +13,18 @@
     reason = "a benchmark reports missing data on the terminal"
 )]
 
-use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use divan::counter::BytesCount;
 use divan::{Bencher, black_box};
 use mcpvet_json::{JsonOptions, JsonParser};
+use mcpvet_testkit::shared_dir;
 
 fn main() {
     divan::main();
 }
 
 const DOCUMENTS: [&str; 3] = ["canada", "citm_catalog", "twitter"];
-
-fn shared_dir() -> PathBuf {
-    std::env::var_os("MCPVET_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-        PathBuf::from,
-    )
-}
 
 fn document(name: &str) -> Option<String> {
     let path = shared_dir().join("bench-data").join(format!("{name}.json"));

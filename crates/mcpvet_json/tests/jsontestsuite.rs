@@ -6,20 +6,9 @@
 #![expect(clippy::print_stderr, reason = "the test reports what it measured")]
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use mcpvet_json::{JsonOptions, parse_bytes, testing::validate};
-
-fn shared_dir() -> PathBuf {
-    std::env::var_os("MCPVET_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-        PathBuf::from,
-    )
-}
-
-fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use mcpvet_testkit::{entries, file_name, repo_root, shared_dir};
 
 /// The `i_` verdicts recorded in docs/json.md: rows `| i_name.json | accepted | ... |`.
 fn documented_verdicts() -> BTreeMap<String, bool> {
@@ -45,18 +34,16 @@ fn documented_verdicts() -> BTreeMap<String, bool> {
 #[test]
 fn jsontestsuite_parsing() {
     let dir = shared_dir().join("jsontestsuite/test_parsing");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok(files) = entries(&dir) else {
         eprintln!("skipped: {} not found", dir.display());
         return;
     };
-    let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
-    files.sort();
     let documented = documented_verdicts();
     let (mut y_ok, mut y_all, mut n_ok, mut n_all) = (0, 0, 0, 0);
     let mut failures = Vec::new();
     let mut i_seen = BTreeMap::new();
     for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let name = file_name(path);
         let bytes = std::fs::read(path).unwrap();
         let outcome = parse_bytes(&bytes, &JsonOptions::strict());
         if let Err(e) = validate(&outcome) {

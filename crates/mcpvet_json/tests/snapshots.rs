@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 
 use mcpvet_json::testing::{check_outcome, render, validate};
 use mcpvet_json::{JsonOptions, parse_bytes, parse_lines};
+use mcpvet_testkit::{check_file, entries, file_name};
 
 const EXTENSIONS: [&str; 3] = ["json", "jsonc", "jsonl"];
 
@@ -84,17 +85,12 @@ fn run_case(path: &Path) -> String {
 #[test]
 fn snapshots() {
     let dir = cases_dir();
-    let bless = std::env::var_os("MCPVET_BLESS").is_some_and(|v| v == "1");
     let filter = std::env::var("MCPVET_FILTER").unwrap_or_default();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/cases exists")
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
+    let paths = entries(&dir).expect("tests/cases exists");
     let mut failures = Vec::new();
     let mut cases = 0;
-    for path in &entries {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    for path in &paths {
+        let name = file_name(path);
         let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
         if extension == "snap" {
             let input = path.with_extension("");
@@ -115,19 +111,8 @@ fn snapshots() {
         }
         let actual = run_case(path);
         let snap = PathBuf::from(format!("{}.snap", path.display()));
-        let expected = std::fs::read_to_string(&snap).ok();
-        if expected.as_deref() == Some(actual.as_str()) {
-            continue;
-        }
-        if bless {
-            std::fs::write(&snap, &actual).expect("snapshot is writable");
-            continue;
-        }
-        match expected {
-            None => failures.push(format!("{name}: no snapshot; got:\n{actual}")),
-            Some(expected) => failures.push(format!(
-                "{name}: snapshot differs\n--- expected\n{expected}--- actual\n{actual}"
-            )),
+        if let Err(message) = check_file(&snap, &actual) {
+            failures.push(message);
         }
     }
     assert!(

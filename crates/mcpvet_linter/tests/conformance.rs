@@ -13,6 +13,7 @@ use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
 use mcpvet_linter::{
     ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript, rules,
 };
+use mcpvet_testkit::{check_file, files_below};
 use mcpvet_text::{Encoding, SourceFile};
 use serde_json::{Value, json};
 
@@ -22,20 +23,11 @@ fn root() -> PathBuf {
 
 /// Every file under `dir`, relative to it.
 fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path.strip_prefix(dir).unwrap().to_path_buf());
-            }
-        }
-    }
-    out.sort();
-    out
+    files_below(dir)
+        .unwrap()
+        .iter()
+        .map(|p| p.strip_prefix(dir).unwrap().to_path_buf())
+        .collect()
 }
 
 /// The case folders: `(family, rule folder, case folder path)`.
@@ -148,7 +140,6 @@ fn expected_json(report: &FileReport) -> Value {
 
 #[test]
 fn conformance_suite() {
-    let bless = std::env::var_os("MCPVET_BLESS").is_some();
     let filter = std::env::var("MCPVET_CONFORMANCE").unwrap_or_default();
     let mut failures = Vec::new();
     let mut ran = 0;
@@ -201,18 +192,8 @@ fn conformance_suite() {
             },
         );
         for (file, actual) in [("expected.json", &json), ("expected.txt", &text)] {
-            let path = case.join(file);
-            let current = std::fs::read_to_string(&path).ok();
-            if current.as_deref() == Some(actual.as_str()) {
-                continue;
-            }
-            if bless {
-                std::fs::write(&path, actual).unwrap();
-            } else {
-                failures.push(format!(
-                    "{name}/{file} differs (MCPVET_BLESS=1 rewrites)\n--- expected\n{}\n--- actual\n{actual}",
-                    current.unwrap_or_else(|| "(missing)".into())
-                ));
+            if let Err(message) = check_file(&case.join(file), actual) {
+                failures.push(message);
             }
         }
         ran += 1;

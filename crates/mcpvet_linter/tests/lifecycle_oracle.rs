@@ -59,6 +59,7 @@ use mcpvet_ast::transcript::{
 use mcpvet_diagnostics::Severity;
 use mcpvet_linter::{TranscriptOptions, lint_transcript};
 use mcpvet_sessiongen::{Options, Protocol, generate};
+use mcpvet_testkit::{entries, file_name, files_below, shared_dir};
 use mcpvet_text::{SourceFile, Span};
 use serde_json::Value;
 
@@ -68,13 +69,6 @@ const SHAPE_RULES: &[&str] = &[
     "MCP412", "MCP421", "MCP431", "MCP432", "MCP433", // and, for whole params and results:
     "MCP501", "MCP520", "MCP525",
 ];
-
-fn shared_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("MCPVET_SHARED") {
-        return PathBuf::from(dir);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
 
 /// The schema of one version, with validators compiled on first use.
 struct Oracle {
@@ -405,37 +399,22 @@ fn fixtures_agree_with_the_official_schemas() {
     };
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/lifecycle");
     let mut tally = Tally::default();
-    let mut stack = vec![root.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            if name.starts_with("expected.") {
-                continue;
-            }
-            let case = path
-                .parent()
-                .unwrap()
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            let protocol = case
-                .split("protocol-")
-                .nth(1)
-                .and_then(|rest| ProtocolVersion::parse(rest.get(..10).unwrap_or("")));
-            let text = std::fs::read_to_string(&path).unwrap();
-            let label = path
-                .strip_prefix(&root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned();
-            compare(&label, &text, protocol, &oracles, &mut tally);
+    for path in files_below(&root).unwrap() {
+        if file_name(&path).starts_with("expected.") {
+            continue;
         }
+        let case = file_name(path.parent().unwrap());
+        let protocol = case
+            .split("protocol-")
+            .nth(1)
+            .and_then(|rest| ProtocolVersion::parse(rest.get(..10).unwrap_or("")));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let label = path
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        compare(&label, &text, protocol, &oracles, &mut tally);
     }
     finish("lifecycle fixtures", &tally);
     // The fixtures exercise both sides: some messages are invalid for both.
@@ -456,15 +435,9 @@ fn corpus_agrees_with_the_official_schemas() {
     };
     let dir = shared_dir().join("corpus/sessions");
     let mut tally = Tally::default();
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    paths.sort();
-    for path in paths {
+    for path in entries(&dir).unwrap() {
         let text = std::fs::read_to_string(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        compare(&name, &text, None, &oracles, &mut tally);
+        compare(&file_name(&path), &text, None, &oracles, &mut tally);
     }
     finish("corpus sessions", &tally);
 }

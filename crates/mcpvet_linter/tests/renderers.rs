@@ -21,6 +21,7 @@ use mcpvet_linter::{
     ConfigOptions, FileReport, JsonCheckOptions, TranscriptOptions, lint_config, lint_json,
     lint_transcript, rules,
 };
+use mcpvet_testkit::{check_file_with, entry_names};
 use mcpvet_text::{SourceFile, Span};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -140,31 +141,18 @@ fn snapshot_path(name: &str) -> PathBuf {
 }
 
 /// Compares `actual` with `tests/snapshots/<name>`; `MCPVET_BLESS=1` rewrites it.
+/// (Line ends of the committed file are read as `\n`.)
 #[track_caller]
 fn snapshot(name: &str, actual: &str) {
-    let path = snapshot_path(name);
-    if std::env::var_os("MCPVET_BLESS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
+    let crlf_as_lf = |s: &str| s.replace("\r\n", "\n");
+    if let Err(message) = check_file_with(&snapshot_path(name), actual, crlf_as_lf) {
+        panic!("{message}");
     }
-    let expected = std::fs::read_to_string(&path)
-        .unwrap_or_default()
-        .replace("\r\n", "\n");
-    assert!(
-        actual == expected,
-        "snapshot {} differs (MCPVET_BLESS=1 rewrites it)\n--- actual ---\n{actual}\n--- expected ---\n{expected}",
-        path.display()
-    );
 }
 
 #[test]
 fn no_stale_snapshots() {
-    let mut found: Vec<String> = std::fs::read_dir(snapshot_path(""))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    found.sort();
+    let found = entry_names(&snapshot_path("")).unwrap();
     assert_eq!(
         found,
         [

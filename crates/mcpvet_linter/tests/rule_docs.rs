@@ -14,25 +14,11 @@ fn docs_dir() -> PathBuf {
 
 #[test]
 fn generated_pages_are_up_to_date() {
-    let bless = std::env::var_os("MCPVET_BLESS").is_some();
-    let mut stale = Vec::new();
-    for (name, contents) in generated_files() {
-        let path = docs_dir().join(&name);
-        if std::fs::read_to_string(&path).ok().as_deref() != Some(contents.as_str()) {
-            if bless {
-                std::fs::create_dir_all(docs_dir()).unwrap();
-                std::fs::write(&path, contents).unwrap();
-            } else {
-                stale.push(name);
-            }
-        }
-    }
-    let generated: Vec<String> = generated_files().into_iter().map(|(n, _)| n).collect();
-    for entry in std::fs::read_dir(docs_dir()).unwrap() {
-        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        if !generated.contains(&name) {
-            stale.push(format!("{name} (no longer generated)"));
-        }
+    let bless = mcpvet_testkit::bless();
+    let drift = mcpvet_testkit::sync_generated(&docs_dir(), &generated_files(), bless).unwrap();
+    let mut stale = if bless { Vec::new() } else { drift.changed };
+    for name in drift.extra {
+        stale.push(format!("{name} (no longer generated)"));
     }
     assert!(
         stale.is_empty(),

@@ -9,16 +9,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use mcpvet_linter::{TranscriptOptions, lint_transcript};
+use mcpvet_testkit::{assert_file, entry_names, shared_subdir};
 use mcpvet_text::SourceFile;
-
-fn corpus_dir() -> Option<PathBuf> {
-    let shared = std::env::var_os("MCPVET_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
-        PathBuf::from,
-    );
-    let dir = shared.join("corpus").join("sessions");
-    dir.is_dir().then_some(dir)
-}
 
 /// The real-world part of a corpus file name (`<source>__<origin>__<file>`): detection never
 /// sees the corpus prefix.
@@ -27,14 +19,10 @@ fn real_name(corpus_name: &str) -> &str {
 }
 
 fn table() -> String {
-    let Some(dir) = corpus_dir() else {
+    let Some(dir) = shared_subdir("corpus/sessions") else {
         return String::new();
     };
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
+    let names = entry_names(&dir).unwrap();
     let mut out = String::from(
         "# file | code | severity | message index | digest or text the finding points at\n",
     );
@@ -79,19 +67,10 @@ fn table() -> String {
 #[test]
 #[expect(clippy::print_stderr, reason = "say why the test did nothing")]
 fn corpus_findings_match_the_table() {
-    if corpus_dir().is_none() {
+    if shared_subdir("corpus/sessions").is_none() {
         eprintln!("shared corpus not found (set MCPVET_SHARED); skipping the tools table");
         return;
     }
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/tools_corpus.table");
-    let actual = table();
-    if std::env::var_os("MCPVET_BLESS").is_some() {
-        std::fs::write(&path, &actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        expected == actual,
-        "tools_corpus.table differs (MCPVET_BLESS=1 rewrites)\n--- expected\n{expected}\n--- actual\n{actual}"
-    );
+    assert_file(&path, &table());
 }

@@ -4,6 +4,9 @@ use mcpvet_text::Span;
 use super::*;
 use crate::LowerOutcome;
 
+#[path = "../../tests/support/direction.rs"]
+mod direction;
+
 #[track_caller]
 fn read(text: &str) -> LowerOutcome<Transcript<'_>> {
     read_as(text, None)
@@ -30,18 +33,10 @@ fn dirs(t: &Transcript<'_>) -> String {
     t.entries()
         .iter()
         .map(|e| {
-            if !e.is_message() {
-                return '.';
-            }
-            let c = match e.direction {
-                Some(Direction::ClientToServer) => 'c',
-                Some(Direction::ServerToClient) => 's',
-                None => return '?',
-            };
-            if e.direction_source.is_inferred() {
-                c
+            if e.is_message() {
+                direction::letter(e)
             } else {
-                c.to_ascii_uppercase()
+                '.'
             }
         })
         .collect()

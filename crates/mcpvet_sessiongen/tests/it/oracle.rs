@@ -6,19 +6,11 @@
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use jsonschema::Validator;
 use mcpvet_sessiongen::Protocol;
+use mcpvet_testkit::shared_dir;
 use serde_json::Value;
-
-pub(crate) fn shared_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("MCPVET_SHARED") {
-        return PathBuf::from(dir);
-    }
-    // crates/mcpvet_sessiongen -> repository root -> its sibling `shared`.
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
 
 /// Validators for definitions of one version's schema, compiled on first use.
 pub(crate) struct Oracle {
