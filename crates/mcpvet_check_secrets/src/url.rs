@@ -124,28 +124,6 @@ pub(crate) fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Whether a host (with optional port and brackets) is the local machine.
-pub(crate) fn is_local_host(host: &str) -> bool {
-    let name = if let Some(rest) = host.strip_prefix('[') {
-        rest.split(']').next().unwrap_or(rest)
-    } else {
-        host.rsplit_once(':').map_or(host, |(h, port)| {
-            if port.bytes().all(|c| c.is_ascii_digit()) {
-                h
-            } else {
-                host
-            }
-        })
-    };
-    let name = name.to_ascii_lowercase();
-    name == "localhost"
-        || name.ends_with(".localhost")
-        || name.starts_with("127.")
-        || name == "::1"
-        || name == "0.0.0.0"
-        || name == "host.docker.internal"
-}
-
 /// Every string value of `doc` that holds a URL, decoded, with its references and URLs.
 pub(crate) fn string_urls<'d>(
     doc: &'d mcpvet_json::JsonDocument<'d>,
@@ -211,21 +189,5 @@ mod tests {
         assert!(urls[1].password.is_none());
         assert!(find_urls("").is_empty());
         assert!(find_urls("://").is_empty());
-    }
-
-    #[test]
-    fn local_hosts() {
-        for h in [
-            "localhost",
-            "localhost:5432",
-            "127.0.0.1:1",
-            "[::1]:8080",
-            "db.localhost",
-        ] {
-            assert!(is_local_host(h), "{h}");
-        }
-        for h in ["db.internal", "example.invalid:5432", "10.0.0.1"] {
-            assert!(!is_local_host(h), "{h}");
-        }
     }
 }

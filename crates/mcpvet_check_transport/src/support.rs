@@ -2,6 +2,7 @@
 //! command words.
 use std::fmt::Write as _;
 
+use mcpvet_ast::config::url::ServerUrl;
 use mcpvet_ast::config::{ConfigFile, Server, StringValue, Transport};
 use mcpvet_ast::vars::{Part, VarRef, VarSyntax};
 use mcpvet_diagnostics::{JsonPath, PathSegment};
@@ -184,32 +185,6 @@ pub(crate) fn literal_text(value: &StringValue, mask: &str) -> String {
 
 // ----- URLs ---------------------------------------------------------------------------------
 
-/// What stands for a reference in a masked URL (a valid host label and path segment).
-pub(crate) const URL_MASK: &str = "mcpvet-masked";
-
-/// The URL with every reference replaced by a neutral stand-in that keeps it valid where the
-/// expanded value would be (`1` for a port or password, [`URL_MASK`] elsewhere); `None` when
-/// a reference comes before the end of the scheme's `://` (then the URL cannot be judged).
-pub(crate) fn masked_url(value: &StringValue) -> Option<String> {
-    let mut out = String::new();
-    for part in &value.parts {
-        match part {
-            Part::Literal { text, .. } => out.push_str(text),
-            Part::Ref(_) => {
-                let scheme_end = out.find("://")? + 3;
-                let authority = &out[scheme_end..];
-                let in_authority = !authority.contains(['/', '?', '#']);
-                if in_authority && !authority.is_empty() && out.ends_with(':') {
-                    out.push('1');
-                } else {
-                    out.push_str(URL_MASK);
-                }
-            }
-        }
-    }
-    Some(out)
-}
-
 /// The URL as shown in messages: references by name, without userinfo, query or fragment.
 pub(crate) fn display_url(value: &StringValue) -> String {
     let text = display_text(value);
@@ -352,32 +327,19 @@ mod tests {
     use mcpvet_ast::config::read_config;
 
     #[test]
-    fn masking_and_display() {
+    fn display_hides_userinfo_query_and_fragment() {
         let text =
             r#"{"mcpServers": {"a": {"url": "https://u:p@${HOST}:${PORT}/x/${P}?token=1#f"}}}"#;
         let config = read_config(text, Some(".mcp.json"), None).value;
-        let url = config.servers[0]
-            .transport
-            .http()
-            .unwrap()
-            .url
-            .clone()
-            .unwrap();
+        let (_, _, url, read) = config.http_servers().next().unwrap();
+        let ServerUrl::Masked { text: masked, .. } = read else {
+            panic!("{read:?}")
+        };
         assert_eq!(
-            masked_url(&url).unwrap(),
+            masked,
             "https://u:p@mcpvet-masked:1/x/mcpvet-masked?token=1#f"
         );
-        assert_eq!(display_url(&url), "https://${HOST}:${PORT}/x/${P}");
-        let text = r#"{"mcpServers": {"a": {"url": "${BASE}/mcp"}}}"#;
-        let config = read_config(text, Some(".mcp.json"), None).value;
-        let url = config.servers[0]
-            .transport
-            .http()
-            .unwrap()
-            .url
-            .clone()
-            .unwrap();
-        assert_eq!(masked_url(&url), None);
+        assert_eq!(display_url(url), "https://${HOST}:${PORT}/x/${P}");
     }
 
     #[test]
@@ -396,7 +358,7 @@ mod tests {
 
 /// What the URL rules make of a server's URL.
 #[derive(Debug)]
-pub(crate) enum UrlVerdict {
+pub(crate) enum UrlVerdict<'u> {
     /// Cannot be judged before expansion (a reference in the scheme, or the whole value).
     NotJudged,
     /// Not usable; the reason, phrased to follow "`url` ".
@@ -406,12 +368,17 @@ pub(crate) enum UrlVerdict {
         /// Whether clients may still accept it (surrounding whitespace).
         tolerated: bool,
     },
-    /// A valid absolute URL (references masked by [`URL_MASK`]).
-    Valid(url::Url),
+    /// A valid absolute URL (references masked by [`URL_MASK`](mcpvet_ast::config::url::URL_MASK)).
+    Valid(&'u url::Url),
 }
 
-/// Judges `value` as the URL of a remote server in `dialect`.
-pub(crate) fn judge_url(value: &StringValue, dialect: mcpvet_ast::config::Dialect) -> UrlVerdict {
+/// Judges the URL of a remote server in `dialect`: `value` as written, `url` as lowering
+/// read it (masked and parsed once).
+pub(crate) fn judge_url<'u>(
+    value: &StringValue,
+    url: &'u ServerUrl,
+    dialect: mcpvet_ast::config::Dialect,
+) -> UrlVerdict<'u> {
     let vscode = dialect == mcpvet_ast::config::Dialect::VsCode;
     if value.value.trim().is_empty() {
         return UrlVerdict::Invalid {
@@ -419,7 +386,11 @@ pub(crate) fn judge_url(value: &StringValue, dialect: mcpvet_ast::config::Dialec
             tolerated: false,
         };
     }
-    let Some(masked) = masked_url(value) else {
+    let ServerUrl::Masked {
+        text: masked,
+        parsed,
+    } = url
+    else {
         return UrlVerdict::NotJudged;
     };
     let trimmed = masked.trim();
@@ -484,7 +455,7 @@ pub(crate) fn judge_url(value: &StringValue, dialect: mcpvet_ast::config::Dialec
             tolerated: false,
         };
     }
-    let parsed = match url::Url::parse(trimmed) {
+    let parsed = match parsed {
         Ok(u) => u,
         Err(e) => {
             return UrlVerdict::Invalid {
@@ -500,18 +471,4 @@ pub(crate) fn judge_url(value: &StringValue, dialect: mcpvet_ast::config::Dialec
         };
     }
     UrlVerdict::Valid(parsed)
-}
-
-/// Whether `host` is a loopback host: `localhost` (and `*.localhost`), `127.0.0.0/8`, `::1`.
-pub(crate) fn is_loopback(host: &url::Host<&str>) -> bool {
-    match host {
-        url::Host::Domain(d) => {
-            let d = d.trim_end_matches('.').to_ascii_lowercase();
-            d == "localhost" || d.ends_with(".localhost")
-        }
-        url::Host::Ipv4(ip) => ip.is_loopback(),
-        url::Host::Ipv6(ip) => {
-            ip.is_loopback() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback())
-        }
-    }
 }

@@ -631,6 +631,7 @@ impl<'d> Lowerer<'d> {
                 },
             };
             Http {
+                parsed: url.as_ref().map(super::url::ServerUrl::read),
                 url,
                 url_key: Spanned::new(url_key, m.key.span()),
                 kind,

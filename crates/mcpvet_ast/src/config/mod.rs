@@ -41,6 +41,7 @@ mod lower;
 pub mod roots;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod url;
 
 use mcpvet_diagnostics::{Diagnostic, JsonPath, Severity};
 use mcpvet_json::{JsonDocument, JsonOptions, NodeId, Value, ValueKind};
@@ -317,6 +318,9 @@ impl UrlKey {
 pub struct Http {
     /// The URL; `None` when the member is not a string.
     pub url: Option<StringValue>,
+    /// The URL read once: references masked, parsed ([`url::ServerUrl`]); `None` when the
+    /// member is not a string.
+    pub parsed: Option<url::ServerUrl>,
     /// The member it was read from, with the key's span.
     pub url_key: Spanned<UrlKey>,
     /// Streamable HTTP or SSE.
@@ -594,6 +598,18 @@ impl<'a> ConfigFile<'a> {
     /// The first server named `name`.
     pub fn server(&self, name: &str) -> Option<&Server> {
         self.servers.iter().find(|s| s.name.value == name)
+    }
+
+    /// Every server with a remote transport whose URL is a string, with the URL as written
+    /// and as read ([`url::ServerUrl`]), in source order (servers that also have a `command`
+    /// included).
+    pub fn http_servers(
+        &self,
+    ) -> impl Iterator<Item = (&Server, &Http, &StringValue, &url::ServerUrl)> {
+        self.servers.iter().filter_map(|server| {
+            let http = server.transport.http()?;
+            Some((server, http, http.url.as_ref()?, http.parsed.as_ref()?))
+        })
     }
 
     /// A readable, stable, line-per-item dump of the AST with spans (`a..b`), for bug

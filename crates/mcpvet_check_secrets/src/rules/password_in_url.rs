@@ -4,7 +4,9 @@ use crate::context::{Cx, advice, variable_for};
 use crate::guards::{Strength, Verdict, judge};
 use crate::rules::known_token_format::field_of;
 use crate::source::touches_ref;
-use crate::url::{is_local_host, percent_decode, string_urls};
+use mcpvet_ast::config::url::HostClass;
+
+use crate::url::{percent_decode, string_urls};
 use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
@@ -69,7 +71,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
     let doc = cx.config.document();
     for (text, refs, urls) in string_urls(doc) {
         for url in urls {
-            let local = is_local_host(&text.text()[url.host.clone()]);
+            let local = HostClass::of_authority(&text.text()[url.host.clone()]).is_this_machine();
             let (range, strength, what) = match (&url.password, &url.user) {
                 (Some(p), _) if !p.is_empty() => (p.clone(), Strength::Password, "a password"),
                 (None, Some(u)) if !u.is_empty() => {

@@ -1,7 +1,9 @@
 use mcpvet_ast::config::ConfigFile;
 use mcpvet_diagnostics::{Findings, declare_rule};
 
-use crate::support::{URL_MASK, UrlVerdict, is_loopback, judge_url};
+use mcpvet_ast::config::url::HostClass;
+
+use crate::support::{UrlVerdict, judge_url};
 
 declare_rule! {
     /// A remote server is reached over plain `http` on a host that is not loopback.
@@ -53,22 +55,14 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
     if config.dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
-        let Some(http) = server.transport.http() else {
+    for (server, http, url, read) in config.http_servers() {
+        let UrlVerdict::Valid(parsed) = judge_url(url, read, config.dialect) else {
             continue;
         };
-        let Some(url) = &http.url else { continue };
-        let UrlVerdict::Valid(parsed) = judge_url(url, config.dialect) else {
-            continue;
-        };
-        if parsed.scheme() != "http" {
+        if parsed.scheme() != "http" || read.host_class().is_none_or(|c| c == HostClass::Loopback) {
             continue;
         }
-        let Some(host) = parsed.host() else { continue };
         let host_text = parsed.host_str().unwrap_or_default();
-        if host_text.contains(URL_MASK) || is_loopback(&host) {
-            continue;
-        }
         let shown = match parsed.port() {
             Some(port) => format!("{host_text}:{port}"),
             None => host_text.to_owned(),

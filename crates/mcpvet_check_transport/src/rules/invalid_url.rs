@@ -57,12 +57,8 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
     if config.dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
-        let Some(http) = server.transport.http() else {
-            continue;
-        };
-        let Some(url) = &http.url else { continue };
-        let UrlVerdict::Invalid { reason, tolerated } = judge_url(url, config.dialect) else {
+    for (_, http, url, read) in config.http_servers() {
+        let UrlVerdict::Invalid { reason, tolerated } = judge_url(url, read, config.dialect) else {
             continue;
         };
         let mut d = INVALID_URL

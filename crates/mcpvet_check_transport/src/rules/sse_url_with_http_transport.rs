@@ -53,17 +53,13 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
     if config.dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
-        let Some(http) = server.transport.http() else {
-            continue;
-        };
+    for (server, http, url, read) in config.http_servers() {
         if http.kind != HttpKind::StreamableHttp
             || !matches!(http.kind_source, KindSource::Type | KindSource::UrlKey)
         {
             continue;
         }
-        let Some(url) = &http.url else { continue };
-        let UrlVerdict::Valid(parsed) = judge_url(url, config.dialect) else {
+        let UrlVerdict::Valid(parsed) = judge_url(url, read, config.dialect) else {
             continue;
         };
         if !parsed
