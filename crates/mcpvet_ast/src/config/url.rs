@@ -82,7 +82,7 @@ impl HostClass {
     fn of_ip(ip: IpAddr) -> Self {
         let ip = match ip {
             IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
-            v4 => v4,
+            v4 @ IpAddr::V4(_) => v4,
         };
         if ip.is_loopback() {
             HostClass::Loopback
