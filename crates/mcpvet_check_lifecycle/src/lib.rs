@@ -68,6 +68,7 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod by_direction;
 mod caps;
 mod catalog;
 mod checker;

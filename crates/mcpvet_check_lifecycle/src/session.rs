@@ -11,6 +11,7 @@ use mcpvet_diagnostics::{Diagnostic, Findings, JsonPath, Severity};
 use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
+use crate::by_direction::ByDirection;
 use crate::caps::{self, Caps};
 use crate::catalog::{self, MethodInfo, Milestone, Side};
 use crate::key::{Key, UsedIds};
@@ -237,9 +238,9 @@ pub(crate) struct Session {
     server_caps_source: &'static str,
     /// The tasks extension was declared by either side (2026).
     tasks_extension: bool,
-    pending: [HashMap<Key, Pending>; 3],
-    used: [UsedIds; 3],
-    tokens: [HashMap<Key, Token>; 3],
+    pending: ByDirection<HashMap<Key, Pending>>,
+    used: ByDirection<UsedIds>,
+    tokens: ByDirection<HashMap<Key, Token>>,
     done_tokens: VecDeque<(Key, u32)>,
     subscriptions: HashMap<Key, Subscription>,
     outstanding: Vec<Outstanding>,
@@ -249,18 +250,14 @@ pub(crate) struct Session {
     log_level_in_flight: u32,
 }
 
-/// Index of a direction class: the requests of the client, of the server, of an unknown
-/// sender.
-fn bucket(direction: Option<Direction>) -> usize {
-    match direction {
-        Some(Direction::ClientToServer) => 0,
-        Some(Direction::ServerToClient) => 1,
-        None => 2,
-    }
-}
-
 const C2S: Option<Direction> = Some(Direction::ClientToServer);
 const S2C: Option<Direction> = Some(Direction::ServerToClient);
+
+/// The direction of a milestone request filed under `sender`: the unknown sender counts as
+/// the client.
+fn sent_by(sender: Option<Direction>) -> Option<Direction> {
+    if sender == S2C { S2C } else { C2S }
+}
 
 /// The `MethodDirection` of a method as an `Option<Direction>` (its only direction).
 fn table(method: &str) -> Option<Direction> {
@@ -288,9 +285,9 @@ impl Session {
             server_caps: None,
             server_caps_source: "",
             tasks_extension: false,
-            pending: Default::default(),
-            used: Default::default(),
-            tokens: Default::default(),
+            pending: ByDirection::default(),
+            used: ByDirection::default(),
+            tokens: ByDirection::default(),
             done_tokens: VecDeque::new(),
             subscriptions: HashMap::new(),
             outstanding: Vec::new(),
@@ -367,23 +364,25 @@ impl Session {
         let Some(method) = v.method else {
             // A request whose method could not be read: its response still pairs.
             if let Some(key) = v.id.and_then(Key::of) {
-                let b = bucket(v.direction);
                 let row = Self::listing_row(cx, v, None, Pair::Unpaired);
-                self.pending[b].entry(key).or_insert(Pending {
-                    method: Method::Other("(unreadable method)".into()),
-                    line: cx.line,
-                    index: cx.index,
-                    span: v.span,
-                    extra: 0,
-                    token: None,
-                    cancelled: false,
-                    exempt: true,
-                    client_caps: None,
-                    log_level: false,
-                    target: None,
-                    row,
-                    path: path_at(doc, v.span),
-                });
+                self.pending
+                    .of_mut(v.direction)
+                    .entry(key)
+                    .or_insert(Pending {
+                        method: Method::Other("(unreadable method)".into()),
+                        line: cx.line,
+                        index: cx.index,
+                        span: v.span,
+                        extra: 0,
+                        token: None,
+                        cancelled: false,
+                        exempt: true,
+                        client_caps: None,
+                        log_level: false,
+                        target: None,
+                        row,
+                        path: path_at(doc, v.span),
+                    });
             }
             return;
         };
@@ -395,7 +394,6 @@ impl Session {
         } else {
             v.direction
         };
-        let b = bucket(direction);
         let params = v
             .params
             .map(|p| doc.value(p))
@@ -524,8 +522,12 @@ impl Session {
             .and_then(|m| m.get("progressToken"))
             .and_then(Key::of_value);
         if let Some(key) = key {
-            let in_flight = self.pending[b].get(&key).map(|p| p.line);
-            let used = if modern { None } else { self.used[b].get(&key) };
+            let in_flight = self.pending.of(direction).get(&key).map(|p| p.line);
+            let used = if modern {
+                None
+            } else {
+                self.used.of(direction).get(&key)
+            };
             if let Some(line) = in_flight.or(used) {
                 duplicate_request_id::report(
                     &mut cx.out(),
@@ -535,7 +537,7 @@ impl Session {
                     in_flight.is_some(),
                 );
             }
-            if let Some(p) = self.pending[b].get_mut(&key) {
+            if let Some(p) = self.pending.of_mut(direction).get_mut(&key) {
                 p.extra += 1;
             } else {
                 let target = (modern && catalog::allows_input_required(name))
@@ -544,7 +546,7 @@ impl Session {
                 if log_level {
                     self.log_level_in_flight += 1;
                 }
-                self.pending[b].insert(
+                self.pending.of_mut(direction).insert(
                     key,
                     Pending {
                         method: Method::of(name),
@@ -563,7 +565,7 @@ impl Session {
                     },
                 );
                 if let Some(token) = token {
-                    self.register_token(cx, b, token, params);
+                    self.register_token(cx, direction, token, params);
                 }
             }
         }
@@ -596,11 +598,11 @@ impl Session {
     fn register_token(
         &mut self,
         cx: &mut Cx<'_, '_>,
-        b: usize,
+        sender: Option<Direction>,
         token: Key,
         params: Option<Value<'_>>,
     ) {
-        if let Some(existing) = self.tokens[b].get(&token) {
+        if let Some(existing) = self.tokens.of(sender).get(&token) {
             let span = params
                 .and_then(|p| p.get("_meta"))
                 .and_then(|m| m.get("progressToken"))
@@ -616,7 +618,7 @@ impl Session {
             );
             return;
         }
-        self.tokens[b].insert(
+        self.tokens.of_mut(sender).insert(
             token,
             Token {
                 line: cx.line,
@@ -894,18 +896,15 @@ impl Session {
             Self::listing_row(cx, v, None, Pair::NotApplicable);
             return;
         };
-        let buckets: &[usize] = match direction {
-            Some(Direction::ClientToServer) => &[1, 2],
-            Some(Direction::ServerToClient) => &[0, 2],
-            None => &[0, 1, 2],
-        };
-        let found = buckets
-            .iter()
-            .copied()
-            .filter_map(|b| self.pending[b].get(&key).map(|p| (p.index, b)))
-            .min()
-            .map(|(_, b)| b);
-        let Some(b) = found else {
+        // The earliest request with that id (batch elements share an index: the first table
+        // in order wins).
+        let found = self
+            .pending
+            .other(direction)
+            .filter_map(|(sender, p)| p.get(&key).map(|p| (p.index, sender)))
+            .min_by_key(|(index, _)| *index)
+            .map(|(_, sender)| sender);
+        let Some(sender) = found else {
             if let Some(error) = v.error {
                 reserved_error_code::check(&mut cx.out(), error, self.version, None);
             }
@@ -918,23 +917,30 @@ impl Session {
                 return;
             }
             let id_span = v.id.map_or(v.span, |id| id.span);
-            let why = self.why_unknown(&key, buckets);
+            let why = self.why_unknown(&key, direction);
             response_to_unknown_id::report(&mut cx.out(), id_span, &key, why);
             self.counts.unpaired += 1;
             Self::listing_row(cx, v, None, Pair::Unpaired);
             return;
         };
         let pending = {
-            let slot = self.pending[b].get_mut(&key).expect("found above");
+            let slot = self
+                .pending
+                .of_mut(sender)
+                .get_mut(&key)
+                .expect("found above");
             if slot.extra > 0 {
                 slot.extra -= 1;
                 slot.clone()
             } else {
-                self.pending[b].remove(&key).expect("found above")
+                self.pending
+                    .of_mut(sender)
+                    .remove(&key)
+                    .expect("found above")
             }
         };
         if !modern {
-            self.used[b].insert(key.clone(), pending.line);
+            self.used.of_mut(sender).insert(key.clone(), pending.line);
         }
         if pending.log_level {
             self.log_level_in_flight = self.log_level_in_flight.saturating_sub(1);
@@ -946,7 +952,7 @@ impl Session {
             listing[request_row].pair = Pair::Line(cx.line);
         }
         if let Some(token) = &pending.token {
-            self.tokens[b].remove(token);
+            self.tokens.of_mut(sender).remove(token);
             if self.done_tokens.len() == DONE_TOKENS {
                 self.done_tokens.pop_front();
             }
@@ -1042,24 +1048,27 @@ impl Session {
             self.subscriptions.remove(&key);
         }
         if let Some(m) = pending.method.milestone()
-            && self.counts_as_milestone(m, if b == 1 { S2C } else { C2S })
+            && self.counts_as_milestone(m, sent_by(sender))
         {
             self.phase.record(event_of(m, outcome));
         }
     }
 
-    fn why_unknown(&self, key: &Key, buckets: &[usize]) -> Why {
-        if let Some(other) = key.retyped() {
-            for &b in buckets {
-                if let Some(p) = self.pending[b].get(&other) {
-                    return Why::OtherType(p.line);
-                }
-            }
+    fn why_unknown(&self, key: &Key, direction: Option<Direction>) -> Why {
+        if let Some(other) = key.retyped()
+            && let Some(p) = self
+                .pending
+                .other(direction)
+                .find_map(|(_, p)| p.get(&other))
+        {
+            return Why::OtherType(p.line);
         }
-        for &b in buckets {
-            if let Some(line) = self.used[b].get(key) {
-                return Why::Answered(line);
-            }
+        if let Some(line) = self
+            .used
+            .other(direction)
+            .find_map(|(_, used)| used.get(key))
+        {
+            return Why::Answered(line);
         }
         Why::Unknown
     }
@@ -1287,16 +1296,13 @@ impl Session {
                 _ => cx.line,
             };
             cancelled_initialize::report(&mut cx.out(), span, line);
-            for b in [0, 2] {
-                if let Some(p) = self.pending[b].get_mut(&key) {
-                    p.cancelled = true;
-                    break;
-                }
+            if let Some(p) = self.pending.own_mut(C2S).find_map(|(_, p)| p.get_mut(&key)) {
+                p.cancelled = true;
             }
             return;
         }
         if modern && v.direction == S2C {
-            match self.pending[0].get_mut(&key) {
+            match self.pending.of_mut(C2S).get_mut(&key) {
                 Some(p) if p.method.is("subscriptions/listen") => {
                     p.cancelled = true;
                     self.subscriptions.remove(&key);
@@ -1312,25 +1318,15 @@ impl Session {
             }
             return;
         }
-        let own: &[usize] = match v.direction {
-            Some(Direction::ClientToServer) => &[0, 2],
-            Some(Direction::ServerToClient) => &[1, 2],
-            None => &[0, 1, 2],
-        };
-        for &b in own {
-            if let Some(p) = self.pending[b].get_mut(&key) {
-                p.cancelled = true;
-                return;
-            }
-        }
-        let other = match v.direction {
-            Some(Direction::ClientToServer) => Some(1),
-            Some(Direction::ServerToClient) => Some(0),
-            None => None,
-        };
-        if let Some(b) = other
-            && let Some(p) = self.pending[b].get(&key)
+        if let Some(p) = self
+            .pending
+            .own_mut(v.direction)
+            .find_map(|(_, p)| p.get_mut(&key))
         {
+            p.cancelled = true;
+            return;
+        }
+        if let Some(p) = self.pending.opposite(v.direction).and_then(|p| p.get(&key)) {
             let line = p.line;
             invalid_cancellation::report(
                 &mut cx.out(),
@@ -1342,7 +1338,11 @@ impl Session {
             );
             return;
         }
-        if let Some(line) = own.iter().find_map(|&b| self.used[b].get(&key)) {
+        if let Some(line) = self
+            .used
+            .own(v.direction)
+            .find_map(|(_, used)| used.get(&key))
+        {
             invalid_cancellation::report(
                 &mut cx.out(),
                 span,
@@ -1355,7 +1355,11 @@ impl Session {
         }
         let hint = key
             .retyped()
-            .filter(|other| own.iter().any(|&b| self.pending[b].contains_key(other)))
+            .filter(|other| {
+                self.pending
+                    .own(v.direction)
+                    .any(|(_, p)| p.contains_key(other))
+            })
             .map(|other| {
                 format!(" (a request with id {other} is in flight: ids keep their JSON type)")
             })
@@ -1400,17 +1404,12 @@ impl Session {
             return;
         };
         let span = token_value.span();
-        let requests: &[usize] = match v.direction {
-            Some(Direction::ClientToServer) => &[1, 2],
-            Some(Direction::ServerToClient) => &[0, 2],
-            None => &[0, 1, 2],
-        };
         let progress = p
             .get("progress")
             .and_then(Value::as_number)
             .map(mcpvet_json::Number::as_f64);
-        for &b in requests {
-            if let Some(t) = self.tokens[b].get_mut(&token) {
+        for (_, tokens) in self.tokens.other_mut(v.direction) {
+            if let Some(t) = tokens.get_mut(&token) {
                 if let (Some(last), Some(now)) = (t.last, progress)
                     && now <= last
                 {
@@ -1443,7 +1442,11 @@ impl Session {
         }
         let hint = token
             .retyped()
-            .filter(|other| requests.iter().any(|&b| self.tokens[b].contains_key(other)))
+            .filter(|other| {
+                self.tokens
+                    .other(v.direction)
+                    .any(|(_, t)| t.contains_key(other))
+            })
             .map(|other| {
                 format!(" (an in-flight request has token {other}: tokens keep their JSON type)")
             })
@@ -1665,8 +1668,8 @@ impl Session {
         let mut unanswered: Vec<((u32, u32), Diagnostic)> = Vec::new();
         let mut latest_pending: Option<((u32, u32), Milestone)> = None;
         let stage = self.phase.stage;
-        for b in 0..3 {
-            let pending = std::mem::take(&mut self.pending[b]);
+        let pending = std::mem::take(&mut self.pending);
+        for (sender, pending) in pending.iter() {
             for (key, p) in pending {
                 if p.cancelled || p.exempt {
                     continue;
@@ -1674,11 +1677,11 @@ impl Session {
                 let at = (p.index, p.span.start);
                 self.counts.unpaired += 1 + p.extra as usize;
                 let mut finding =
-                    unanswered_request::finding(p.index, p.span, p.method.name(), &key, end);
+                    unanswered_request::finding(p.index, p.span, p.method.name(), key, end);
                 finding.set_path_if_missing(|| p.path.clone());
                 unanswered.push((at, finding));
                 if let Some(m) = p.method.milestone()
-                    && self.counts_as_milestone(m, if b == 1 { S2C } else { C2S })
+                    && self.counts_as_milestone(m, sent_by(sender))
                     && event_of(m, Outcome::Sent).stage() == stage
                     && latest_pending.is_none_or(|(i, _)| at > i)
                 {
@@ -1711,11 +1714,11 @@ impl Session {
             }
         }
         self.pre_init.clear();
-        for used in &mut self.used {
+        for (_, used) in self.used.iter_mut() {
             used.clear();
         }
-        for map in &mut self.tokens {
-            map.clear();
+        for (_, tokens) in self.tokens.iter_mut() {
+            tokens.clear();
         }
         self.subscriptions.clear();
         self.outstanding.clear();
