@@ -5,9 +5,9 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use mcpvet_ast::transcript::{
-    Direction, ErrorObject, MethodDirection, ProtocolVersion, RequestId, method_direction,
+    Direction, ErrorObject, ProtocolVersion, RequestId, method_direction,
 };
-use mcpvet_diagnostics::{Diagnostic, Findings, JsonPath, Severity};
+use mcpvet_diagnostics::{Findings, JsonPath, Reporter, Severity, Site};
 use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
@@ -24,7 +24,7 @@ use crate::rules::missing_result_type::{self, ResultType};
 use crate::rules::response_to_unknown_id::Why;
 use crate::rules::unanswered_request::End;
 use crate::rules::{
-    Out, cancelled_initialize, duplicate_initialize, duplicate_request_id, invalid_cancellation,
+    cancelled_initialize, duplicate_initialize, duplicate_request_id, invalid_cancellation,
     invalid_discover_result, invalid_initialize_request, invalid_initialize_result,
     invalid_pagination_cursor, invalid_progress_notification, invalid_protocol_version,
     invalid_subscription_notification, method_not_in_protocol_version, missing_initialize,
@@ -134,13 +134,6 @@ fn path_at(doc: &JsonDocument<'_>, span: Span) -> Option<JsonPath> {
     doc.node_at(span.start).map(Value::path)
 }
 
-/// `finding` with the JSON path of its span, for a finding held back and reported later.
-fn with_path(doc: &JsonDocument<'_>, mut finding: Diagnostic) -> Diagnostic {
-    let at = finding.span();
-    finding.set_path_if_missing(|| path_at(doc, at));
-    finding
-}
-
 /// A request remembered for a finding about it that only a later message (or the end of the
 /// capture) can settle.
 #[derive(Debug, Clone)]
@@ -193,20 +186,12 @@ pub(crate) struct Counts {
 #[derive(Debug)]
 pub(crate) struct Cx<'a, 'd> {
     pub(crate) doc: &'a JsonDocument<'d>,
-    pub(crate) findings: &'a mut Findings,
+    /// Where findings about the message go.
+    pub(crate) report: Reporter<'a>,
     pub(crate) index: u32,
     pub(crate) line: u32,
     pub(crate) forced: bool,
     pub(crate) listing: Option<&'a mut Vec<MessageInfo>>,
-}
-
-impl Cx<'_, '_> {
-    pub(crate) fn out(&mut self) -> Out<'_> {
-        Out {
-            findings: self.findings,
-            index: self.index,
-        }
-    }
 }
 
 /// One session.
@@ -230,7 +215,7 @@ pub(crate) struct Session {
     /// First client request after a successful `initialize` while `initialized` is missing.
     unready: Option<Held>,
     /// Findings held back until an `initialize` shows the requests were premature.
-    pre_init: Vec<Diagnostic>,
+    pre_init: Findings,
     /// First client request of a session without `initialize` so far.
     first_pre_init: Option<Held>,
     client_caps: Option<Caps>,
@@ -279,7 +264,7 @@ impl Session {
             negotiated: None,
             initialized: false,
             unready: None,
-            pre_init: Vec::new(),
+            pre_init: Findings::new(),
             first_pre_init: None,
             client_caps: None,
             server_caps: None,
@@ -406,7 +391,11 @@ impl Session {
         let exists = info.is_none_or(|i| self.available(i));
         if modern && direction == C2S && v.wire {
             if exists {
-                missing_request_meta::check(&mut cx.out(), doc, v.params, method.span);
+                missing_request_meta::check(
+                    v.params.map(|p| doc.value(p)),
+                    method.span,
+                    &mut cx.report,
+                );
             }
             if let Some(meta) = params
                 .and_then(|p| p.get("_meta"))
@@ -416,7 +405,7 @@ impl Session {
                 if let Some(pv) = meta.get(PROTOCOL_VERSION)
                     && let Some(text) = pv.as_str()
                 {
-                    invalid_protocol_version::requested(&mut cx.out(), &text, pv.span());
+                    invalid_protocol_version::check_requested(&text, pv, &mut cx.report);
                     meta_version = Some(text);
                 }
                 if let Some(c) = meta
@@ -429,42 +418,39 @@ impl Session {
                 }
                 log_level = meta.get("io.modelcontextprotocol/logLevel").is_some();
                 if let (Some((span, header)), Some(expected)) = (v.header, meta_version.as_deref())
-                    && header != expected
                 {
-                    invalid_protocol_version::header(
-                        &mut cx.out(),
-                        span,
+                    invalid_protocol_version::check_header(
                         header,
+                        span,
                         expected,
                         "request's `_meta` protocol version",
+                        &mut cx.report,
                     );
                 }
             }
         }
 
         // Direction and version.
-        let mut reported_direction = false;
-        if v.explicit
-            && let Some(d) = v.direction
-            && let Some(expected) = table(name)
-            && expected != d
-        {
-            wrong_direction::against_table(&mut cx.out(), method.span, name, d);
-            reported_direction = true;
-        } else if modern && direction == S2C {
-            wrong_direction::modern_server_request(&mut cx.out(), method.span, name);
-            reported_direction = true;
-        }
+        let stated = v.direction.filter(|_| v.explicit);
+        let reported_direction =
+            wrong_direction::check_against_table(name, stated, method.span, &mut cx.report)
+                || wrong_direction::check_server_request(
+                    name,
+                    direction,
+                    modern,
+                    method.span,
+                    &mut cx.report,
+                );
         if let Some(info) = info
             && !self.available(info)
             && !(reported_direction && modern)
             && (name != "server/discover" || matches!(self.init, Init::Succeeded { .. }))
         {
-            method_not_in_protocol_version::report(&mut cx.out(), method.span, info, self.version);
+            method_not_in_protocol_version::check(info, self.version, method.span, &mut cx.report);
         }
         let exempt = notification_with_id::is_notification(name);
-        if exempt && v.wire {
-            notification_with_id::report(&mut cx.out(), method);
+        if v.wire {
+            notification_with_id::check(method, &mut cx.report);
         }
 
         // Legacy lifecycle.
@@ -483,28 +469,24 @@ impl Session {
         }
 
         // Pagination.
-        if let Some(cursor) = params.and_then(|p| p.get("cursor"))
-            && invalid_pagination_cursor::paginated(name)
-            && self.list_seen
-            && let Some(text) = cursor.as_str()
-            && !self.cursors.contains(text.as_ref())
-        {
-            invalid_pagination_cursor::unknown_cursor(&mut cx.out(), cursor, name);
-        }
+        invalid_pagination_cursor::check_cursor(
+            name,
+            params,
+            self.list_seen,
+            &self.cursors,
+            &mut cx.report,
+        );
 
         // 2026 patterns.
         if modern && direction == C2S && v.wire {
-            if let Some(p) = v.params.filter(|_| params.is_some())
-                && params.is_some_and(|p| {
-                    p.get("inputResponses").is_some() || p.get("requestState").is_some()
-                })
+            if let Some(p) = params
+                && (p.get("inputResponses").is_some() || p.get("requestState").is_some())
             {
                 invalid_input_retry::check(
-                    &mut cx.out(),
-                    doc,
                     p,
                     (name, method.span, key.as_ref()),
                     &mut self.outstanding,
+                    &mut cx.report,
                 );
             }
             if name == "subscriptions/listen"
@@ -523,20 +505,15 @@ impl Session {
             .and_then(Key::of_value);
         if let Some(key) = key {
             let in_flight = self.pending.of(direction).get(&key).map(|p| p.line);
-            let used = if modern {
-                None
-            } else {
-                self.used.of(direction).get(&key)
-            };
-            if let Some(line) = in_flight.or(used) {
-                duplicate_request_id::report(
-                    &mut cx.out(),
-                    v.id.map_or(v.span, |id| id.span),
-                    &key,
-                    line,
-                    in_flight.is_some(),
-                );
-            }
+            let answered = self.used.of(direction).get(&key);
+            duplicate_request_id::check(
+                &key,
+                v.id.map_or(v.span, |id| id.span),
+                in_flight,
+                answered,
+                modern,
+                &mut cx.report,
+            );
             if let Some(p) = self.pending.of_mut(direction).get_mut(&key) {
                 p.extra += 1;
             } else {
@@ -608,13 +585,13 @@ impl Session {
                 .and_then(|m| m.get("progressToken"))
                 .map_or(Span::empty(0), Value::span);
             invalid_progress_notification::report(
-                &mut cx.out(),
                 span,
                 format!(
                     "progress token {token} is already used by a request still in flight (line {})",
                     existing.line
                 ),
                 "use a progress token unique among the requests in flight",
+                &mut cx.report,
             );
             return;
         }
@@ -641,20 +618,24 @@ impl Session {
         if name == "initialize" {
             match self.init {
                 Init::Pending { line } => {
-                    duplicate_initialize::report(&mut cx.out(), method.span, line, false);
+                    duplicate_initialize::check(method.span, line, false, &mut cx.report);
                 }
                 Init::Succeeded { line } => {
-                    duplicate_initialize::report(&mut cx.out(), method.span, line, true);
+                    duplicate_initialize::check(method.span, line, true, &mut cx.report);
                 }
                 Init::NotSeen | Init::Failed => {}
             }
             if v.wire {
-                invalid_initialize_request::check(&mut cx.out(), doc, v.params, method.span);
+                invalid_initialize_request::check(
+                    v.params.map(|p| doc.value(p)),
+                    method.span,
+                    &mut cx.report,
+                );
                 if let Some(p) = params {
                     if let Some(pv) = p.get("protocolVersion")
                         && let Some(text) = pv.as_str()
                     {
-                        invalid_protocol_version::requested(&mut cx.out(), &text, pv.span());
+                        invalid_protocol_version::check_requested(&text, pv, &mut cx.report);
                         self.requested_version = Some(text.as_ref().into());
                     }
                     if let Some(c) = p.get("capabilities") {
@@ -666,7 +647,9 @@ impl Session {
             self.init_key = key.cloned();
             self.initialized = false;
             // Whatever came before `initialize` was premature after all.
-            cx.findings.extend(self.pre_init.drain(..));
+            for finding in std::mem::take(&mut self.pre_init).into_parts().0 {
+                cx.report.push(finding);
+            }
             self.first_pre_init = None;
             return;
         }
@@ -686,31 +669,30 @@ impl Session {
                             path: path_at(doc, method.span),
                         });
                     }
-                    if self.pre_init.len() < PRE_INIT_LIMIT {
-                        let finding = request_before_initialization::finding(
-                            cx.index,
-                            method.span,
+                    if let Some(mut held) = self.held_report(cx.index) {
+                        request_before_initialization::check(
                             name,
                             "before `initialize`",
                             false,
+                            Site::new(method.span, path_at(doc, method.span)),
+                            &mut held,
                         );
-                        self.pre_init.push(with_path(doc, finding));
                     }
                 }
-                Init::Pending { .. } => cx.findings.push(request_before_initialization::finding(
-                    cx.index,
-                    method.span,
+                Init::Pending { .. } => request_before_initialization::check(
                     name,
                     "before the server answered `initialize`",
                     false,
-                )),
-                Init::Failed => cx.findings.push(request_before_initialization::finding(
-                    cx.index,
                     method.span,
+                    &mut cx.report,
+                ),
+                Init::Failed => request_before_initialization::check(
                     name,
                     "after `initialize` failed",
                     false,
-                )),
+                    method.span,
+                    &mut cx.report,
+                ),
                 Init::Succeeded { .. } => {
                     if !self.initialized
                         && self.unready.is_none()
@@ -727,21 +709,21 @@ impl Session {
                 }
             }
         } else if direction == S2C && name != "ping" && !self.initialized {
-            let finding = request_before_initialization::finding(
-                cx.index,
-                method.span,
-                name,
-                "by the server before `notifications/initialized`",
-                true,
-            );
-            if self.init == Init::NotSeen {
-                if self.pre_init.len() < PRE_INIT_LIMIT {
-                    self.pre_init.push(with_path(doc, finding));
-                }
-            } else {
-                cx.findings.push(finding);
+            const WHEN: &str = "by the server before `notifications/initialized`";
+            if self.init != Init::NotSeen {
+                request_before_initialization::check(name, WHEN, true, method.span, &mut cx.report);
+            } else if let Some(mut held) = self.held_report(cx.index) {
+                let at = Site::new(method.span, path_at(doc, method.span));
+                request_before_initialization::check(name, WHEN, true, at, &mut held);
             }
         }
+    }
+
+    /// Where a finding about message `index` is held until an `initialize` shows it was
+    /// premature; `None` once [`PRE_INIT_LIMIT`] findings are held.
+    fn held_report(&mut self, index: u32) -> Option<Reporter<'_>> {
+        (self.pre_init.diagnostics().len() < PRE_INIT_LIMIT)
+            .then(|| Reporter::for_message(&mut self.pre_init, index))
     }
 
     /// The capabilities of `side`, and where they were declared.
@@ -854,9 +836,7 @@ impl Session {
             };
             if !declared.has(cap) {
                 let severity = self.gate_severity(should_only);
-                capability_not_declared::report(
-                    &mut cx.out(),
-                    method.span,
+                capability_not_declared::report_missing(
                     &Missing {
                         what: &what,
                         cap,
@@ -864,6 +844,8 @@ impl Session {
                         source,
                         severity,
                     },
+                    method.span,
+                    &mut cx.report,
                 );
                 // One finding per message: the first missing capability explains it.
                 break;
@@ -883,15 +865,15 @@ impl Session {
         } else {
             v.direction
         };
-        if modern && direction == C2S {
-            wrong_direction::modern_client_response(
-                &mut cx.out(),
-                v.id.map_or(v.span, |id| id.span),
-            );
-        }
+        wrong_direction::check_client_response(
+            direction,
+            modern,
+            v.id.map_or(v.span, |id| id.span),
+            &mut cx.report,
+        );
         let Some(key) = v.id.and_then(Key::of) else {
             if let Some(error) = v.error {
-                reserved_error_code::check(&mut cx.out(), error, self.version, None);
+                reserved_error_code::check(error, self.version, None, &mut cx.report);
             }
             Self::listing_row(cx, v, None, Pair::NotApplicable);
             return;
@@ -906,10 +888,10 @@ impl Session {
             .map(|(_, sender)| sender);
         let Some(sender) = found else {
             if let Some(error) = v.error {
-                reserved_error_code::check(&mut cx.out(), error, self.version, None);
+                reserved_error_code::check(error, self.version, None, &mut cx.report);
             }
             if let Some(result) = v.result.filter(|_| v.wire) {
-                params_not_object::check_result(&mut cx.out(), doc, result, None);
+                params_not_object::check_result(doc.value(result), None, &mut cx.report);
             }
             if modern && direction == C2S {
                 // Already reported as a client response; there is nothing it could answer.
@@ -918,7 +900,7 @@ impl Session {
             }
             let id_span = v.id.map_or(v.span, |id| id.span);
             let why = self.why_unknown(&key, direction);
-            response_to_unknown_id::report(&mut cx.out(), id_span, &key, why);
+            response_to_unknown_id::check(&key, why, id_span, &mut cx.report);
             self.counts.unpaired += 1;
             Self::listing_row(cx, v, None, Pair::Unpaired);
             return;
@@ -962,10 +944,10 @@ impl Session {
         let name = pending.method.name();
         let is_error = v.kind == Kind::Error;
         if let Some(error) = v.error {
-            reserved_error_code::check(&mut cx.out(), error, self.version, Some(name));
+            reserved_error_code::check(error, self.version, Some(name), &mut cx.report);
         }
         if let Some(result) = v.result.filter(|_| v.wire) {
-            params_not_object::check_result(&mut cx.out(), doc, result, Some(name));
+            params_not_object::check_result(doc.value(result), Some(name), &mut cx.report);
         }
         let result = v.result.filter(|_| v.wire);
         let mut outcome = if is_error {
@@ -988,7 +970,7 @@ impl Session {
             && !is_error
             && let Some(result) = result
         {
-            invalid_discover_result::check(&mut cx.out(), doc, result);
+            invalid_discover_result::check(doc.value(result), &mut cx.report);
             if let Some(c) = doc
                 .value(result)
                 .get("capabilities")
@@ -1006,15 +988,15 @@ impl Session {
             && !matches!(pending.method, Method::Known(info) if !self.available(info))
             && let Some(result) = result
         {
-            let rt = missing_result_type::check(&mut cx.out(), doc, result, self.tasks_extension);
+            let rt =
+                missing_result_type::check(doc.value(result), self.tasks_extension, &mut cx.report);
             if rt == ResultType::InputRequired {
                 outcome = Outcome::InputRequired;
                 let required = invalid_input_required_result::check(
-                    &mut cx.out(),
-                    doc,
-                    result,
+                    doc.value(result),
                     name,
                     pending.client_caps,
+                    &mut cx.report,
                 );
                 if let Method::Known(info) = pending.method
                     && catalog::allows_input_required(info.name)
@@ -1035,7 +1017,7 @@ impl Session {
             if invalid_pagination_cursor::paginated(name) && value.kind() == ValueKind::Object {
                 self.list_seen = true;
                 if let Some(cursor) =
-                    invalid_pagination_cursor::next_cursor(&mut cx.out(), value, name)
+                    invalid_pagination_cursor::check_next_cursor(value, name, &mut cx.report)
                 {
                     self.cursors.insert(cursor);
                 }
@@ -1074,20 +1056,19 @@ impl Session {
     }
 
     fn initialize_result(&mut self, cx: &mut Cx<'_, '_>, result: NodeId) {
-        let doc = cx.doc;
-        invalid_initialize_result::check(&mut cx.out(), doc, result);
-        let value = doc.value(result);
+        let value = cx.doc.value(result);
+        invalid_initialize_result::check(value, &mut cx.report);
         if value.kind() != ValueKind::Object {
             return;
         }
         if let Some(pv) = value.get("protocolVersion")
             && let Some(text) = pv.as_str()
         {
-            invalid_protocol_version::returned(
-                &mut cx.out(),
+            invalid_protocol_version::check_returned(
                 &text,
-                pv.span(),
+                pv,
                 self.requested_version.as_deref(),
+                &mut cx.report,
             );
             if let Some(version) = ProtocolVersion::parse(&text)
                 && !version.is_modern()
@@ -1126,29 +1107,23 @@ impl Session {
             .map(|p| doc.value(p))
             .filter(|p| p.kind() == ValueKind::Object);
 
-        let mut reported = false;
-        if v.explicit
-            && let Some(d) = direction
-            && let Some(expected) = table(name)
-            && expected != d
-        {
-            wrong_direction::against_table(&mut cx.out(), method.span, name, d);
-            reported = true;
-        }
+        let stated = direction.filter(|_| v.explicit);
+        let mut reported =
+            wrong_direction::check_against_table(name, stated, method.span, &mut cx.report);
         if let Some(info) = info
             && !self.available(info)
         {
-            method_not_in_protocol_version::report(&mut cx.out(), method.span, info, self.version);
+            method_not_in_protocol_version::check(info, self.version, method.span, &mut cx.report);
             reported = true;
         }
-        if modern
-            && !reported
-            && direction == C2S
-            && name != "notifications/cancelled"
-            && method_direction(name) != MethodDirection::Unknown
-        {
-            wrong_direction::modern_client_notification(&mut cx.out(), method.span, name);
-            reported = true;
+        if !reported {
+            reported = wrong_direction::check_client_notification(
+                name,
+                direction,
+                modern,
+                method.span,
+                &mut cx.report,
+            );
         }
         // 2026 progress on a listen stream is reported as such (MCP437).
         let on_stream = modern
@@ -1164,20 +1139,20 @@ impl Session {
                     self.unready = None;
                     self.phase.record(Event::Initialized);
                 }
-                Init::NotSeen => premature_initialized_notification::report(
-                    &mut cx.out(),
-                    method.span,
+                Init::NotSeen => premature_initialized_notification::check(
                     "without any `initialize` request before it",
-                ),
-                Init::Pending { line } => premature_initialized_notification::report(
-                    &mut cx.out(),
                     method.span,
+                    &mut cx.report,
+                ),
+                Init::Pending { line } => premature_initialized_notification::check(
                     &format!("before the server answered `initialize` (line {line})"),
-                ),
-                Init::Failed => premature_initialized_notification::report(
-                    &mut cx.out(),
                     method.span,
+                    &mut cx.report,
+                ),
+                Init::Failed => premature_initialized_notification::check(
                     "after `initialize` failed",
+                    method.span,
+                    &mut cx.report,
                 ),
             },
             "notifications/cancelled" => self.cancelled(cx, v, method, params),
@@ -1201,7 +1176,7 @@ impl Session {
                     .and_then(|m| m.get("io.modelcontextprotocol/subscriptionId"))
                     .is_some();
                 if !tagged {
-                    capability_not_declared::no_log_level(&mut cx.out(), method.span);
+                    capability_not_declared::no_log_level(method.span, &mut cx.report);
                 }
             }
         } else {
@@ -1234,9 +1209,7 @@ impl Session {
         };
         let severity = self.gate_severity(gate.should_only);
         if !declared.has(gate.cap) {
-            capability_not_declared::report(
-                &mut cx.out(),
-                method.span,
+            capability_not_declared::report_missing(
                 &Missing {
                     what: &format!("`{name}`"),
                     cap: gate.cap,
@@ -1244,6 +1217,8 @@ impl Session {
                     source,
                     severity,
                 },
+                method.span,
+                &mut cx.report,
             );
             return;
         }
@@ -1251,7 +1226,7 @@ impl Session {
             && let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str)
             && !self.subscribed.iter().any(|s| uri.starts_with(&**s))
         {
-            capability_not_declared::unsubscribed(&mut cx.out(), method.span, &uri, severity);
+            capability_not_declared::unsubscribed(&uri, severity, method.span, &mut cx.report);
         }
     }
 
@@ -1268,19 +1243,19 @@ impl Session {
         let Some(p) = params else { return };
         let Some(id) = p.get("requestId") else {
             invalid_cancellation::report(
-                &mut cx.out(),
                 method.span,
                 "`notifications/cancelled` has no `requestId`".to_owned(),
                 "name the request to cancel in `requestId` (tasks are cancelled with `tasks/cancel`)",
+                &mut cx.report,
             );
             return;
         };
         let Some(key) = Key::of_value(id) else {
             invalid_cancellation::report(
-                &mut cx.out(),
                 id.span(),
                 "`requestId` must be a string or an integer".to_owned(),
                 "name the request to cancel by its id",
+                &mut cx.report,
             );
             return;
         };
@@ -1295,7 +1270,7 @@ impl Session {
                 Init::Pending { line } | Init::Succeeded { line } => line,
                 _ => cx.line,
             };
-            cancelled_initialize::report(&mut cx.out(), span, line);
+            cancelled_initialize::check(id, line, &mut cx.report);
             if let Some(p) = self.pending.own_mut(C2S).find_map(|(_, p)| p.get_mut(&key)) {
                 p.cancelled = true;
             }
@@ -1308,12 +1283,12 @@ impl Session {
                     self.subscriptions.remove(&key);
                 }
                 _ => invalid_cancellation::report(
-                    &mut cx.out(),
                     span,
                     format!(
                         "the server cancels request {key}, which is not an open `subscriptions/listen` stream"
                     ),
                     "in 2026-07-28 the server sends `notifications/cancelled` only to end a `subscriptions/listen` stream",
+                    &mut cx.report,
                 ),
             }
             return;
@@ -1329,12 +1304,12 @@ impl Session {
         if let Some(p) = self.pending.opposite(v.direction).and_then(|p| p.get(&key)) {
             let line = p.line;
             invalid_cancellation::report(
-                &mut cx.out(),
                 span,
                 format!(
                     "`notifications/cancelled` names request {key} (line {line}), which the other party sent"
                 ),
                 "cancel only requests you sent yourself",
+                &mut cx.report,
             );
             return;
         }
@@ -1344,12 +1319,12 @@ impl Session {
             .find_map(|(_, used)| used.get(&key))
         {
             invalid_cancellation::report(
-                &mut cx.out(),
                 span,
                 format!(
                     "`notifications/cancelled` names request {key} (line {line}), which was already answered"
                 ),
                 "cancel only requests still in progress",
+                &mut cx.report,
             );
             return;
         }
@@ -1365,12 +1340,12 @@ impl Session {
             })
             .unwrap_or_default();
         invalid_cancellation::report(
-            &mut cx.out(),
             span,
             format!(
                 "`notifications/cancelled` names request {key}, but no request with that id is in flight{hint}"
             ),
             "name the id of a request in progress, exactly as it was sent",
+            &mut cx.report,
         );
     }
 
@@ -1387,19 +1362,19 @@ impl Session {
         let Some(p) = params else { return };
         let Some(token_value) = p.get("progressToken") else {
             invalid_progress_notification::report(
-                &mut cx.out(),
                 method.span,
                 "`notifications/progress` has no `progressToken`".to_owned(),
                 "send the `progressToken` of the request the progress is about",
+                &mut cx.report,
             );
             return;
         };
         let Some(token) = Key::of_value(token_value) else {
             invalid_progress_notification::report(
-                &mut cx.out(),
                 token_value.span(),
                 "`progressToken` must be a string or an integer".to_owned(),
                 "send the token exactly as the request gave it",
+                &mut cx.report,
             );
             return;
         };
@@ -1415,12 +1390,12 @@ impl Session {
                 {
                     let at = p.get("progress").map_or(span, Value::span);
                     invalid_progress_notification::report(
-                        &mut cx.out(),
                         at,
                         format!(
                             "`progress` {now} does not increase (the previous notification for token {token} said {last})"
                         ),
                         "send a greater `progress` value with each notification",
+                        &mut cx.report,
                     );
                 }
                 if progress.is_some() {
@@ -1431,12 +1406,12 @@ impl Session {
         }
         if let Some((_, line)) = self.done_tokens.iter().rev().find(|(t, _)| *t == token) {
             invalid_progress_notification::report(
-                &mut cx.out(),
                 span,
                 format!(
                     "progress for token {token} arrives after the final response (line {line})"
                 ),
                 "stop sending progress once the request is answered",
+                &mut cx.report,
             );
             return;
         }
@@ -1452,10 +1427,10 @@ impl Session {
             })
             .unwrap_or_default();
         invalid_progress_notification::report(
-            &mut cx.out(),
             span,
             format!("progress token {token} matches no in-flight request's `progressToken`{hint}"),
             "send progress only for requests that asked for it with `_meta.progressToken`",
+            &mut cx.report,
         );
     }
 
@@ -1477,7 +1452,7 @@ impl Session {
             _ => None,
         };
         let report = |cx: &mut Cx<'_, '_>, span: Span, message: String, help: &str| {
-            invalid_subscription_notification::report(&mut cx.out(), span, message, help);
+            invalid_subscription_notification::report(span, message, help, &mut cx.report);
         };
         let Some(tag) = tag else {
             if kind.is_some() {
@@ -1616,15 +1591,13 @@ impl Session {
         if self.modern() || !matches!(self.init, Init::Succeeded { .. }) || !self.initialized {
             return;
         }
-        if let Some(expected) = self.negotiated.as_deref()
-            && value != expected
-        {
-            invalid_protocol_version::header(
-                &mut cx.out(),
-                span,
+        if let Some(expected) = self.negotiated.as_deref() {
+            invalid_protocol_version::check_header(
                 value,
+                span,
                 expected,
                 "negotiated protocol version",
+                &mut cx.report,
             );
         }
     }
@@ -1655,7 +1628,7 @@ impl Session {
 
     /// Reports what only the end of the session shows; `stdio` tells how sure the capture is
     /// to hold the whole session.
-    pub(crate) fn finish(&mut self, findings: &mut Findings, stdio: bool, restarted: bool) {
+    pub(crate) fn finish(&mut self, stdio: bool, restarted: bool, report: &mut Reporter<'_>) {
         let end = if restarted {
             End::Restarted
         } else if self.closed {
@@ -1665,7 +1638,7 @@ impl Session {
         };
         // Ordered by position (message index, then offset: batch elements share an index), so
         // that the output does not depend on hash order.
-        let mut unanswered: Vec<((u32, u32), Diagnostic)> = Vec::new();
+        let mut unanswered: Vec<((u32, u32), &Key, &Pending)> = Vec::new();
         let mut latest_pending: Option<((u32, u32), Milestone)> = None;
         let stage = self.phase.stage;
         let pending = std::mem::take(&mut self.pending);
@@ -1676,10 +1649,7 @@ impl Session {
                 }
                 let at = (p.index, p.span.start);
                 self.counts.unpaired += 1 + p.extra as usize;
-                let mut finding =
-                    unanswered_request::finding(p.index, p.span, p.method.name(), key, end);
-                finding.set_path_if_missing(|| p.path.clone());
-                unanswered.push((at, finding));
+                unanswered.push((at, key, p));
                 if let Some(m) = p.method.milestone()
                     && self.counts_as_milestone(m, sent_by(sender))
                     && event_of(m, Outcome::Sent).stage() == stage
@@ -1689,8 +1659,11 @@ impl Session {
                 }
             }
         }
-        unanswered.sort_by_key(|(at, _)| *at);
-        findings.extend(unanswered.into_iter().map(|(_, d)| d));
+        unanswered.sort_by_key(|(at, ..)| *at);
+        for (_, key, p) in unanswered {
+            let at = Site::new(p.span, p.path.clone());
+            unanswered_request::check(p.method.name(), key, end, at, &mut report.message(p.index));
+        }
         if let Some((_, m)) = latest_pending {
             self.phase.event = event_of(m, Outcome::Sent);
         }
@@ -1698,22 +1671,22 @@ impl Session {
             if self.init == Init::NotSeen
                 && let Some(held) = self.first_pre_init.take()
             {
-                let mut finding =
-                    missing_initialize::finding(held.index, held.span, &held.method, stdio);
-                finding.set_path_if_missing(|| held.path);
-                findings.push(finding);
+                let at = Site::new(held.span, held.path);
+                missing_initialize::check(&held.method, stdio, at, &mut report.message(held.index));
             }
             if matches!(self.init, Init::Succeeded { .. })
                 && !self.initialized
                 && let Some(held) = self.unready.take()
             {
-                let mut finding =
-                    missing_initialized_notification::finding(held.index, held.span, &held.method);
-                finding.set_path_if_missing(|| held.path);
-                findings.push(finding);
+                let at = Site::new(held.span, held.path);
+                missing_initialized_notification::check(
+                    &held.method,
+                    at,
+                    &mut report.message(held.index),
+                );
             }
         }
-        self.pre_init.clear();
+        self.pre_init = Findings::new();
         for (_, used) in self.used.iter_mut() {
             used.clear();
         }

@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
 declare_rule! {
     /// The client cancelled its `initialize` request.
@@ -50,10 +48,11 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, line: u32) {
-    out.emit(
+/// Reports a cancellation whose `requestId` (`id`) names the `initialize` request of `line`.
+pub(crate) fn check(id: Value<'_>, line: u32, report: &mut Reporter<'_>) {
+    report.report(
         &CANCELLED_INITIALIZE,
-        span,
+        id,
         format!("`notifications/cancelled` cancels the `initialize` request of line {line}"),
         "never cancel `initialize`; close the connection to give up",
     );

@@ -1,7 +1,6 @@
-use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, Site, declare_rule};
 use mcpvet_text::Span;
 
-use super::Out;
 use crate::caps::Cap;
 use crate::catalog::Side;
 
@@ -79,7 +78,7 @@ declare_rule! {
     }
 }
 
-/// What is missing, for [`report`].
+/// What is missing, for [`report_missing`].
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Missing<'a> {
     /// What was used: ``"`tools/call`"``, ``"`elicitation/create` with `mode: \"url\"`"``.
@@ -91,15 +90,20 @@ pub(crate) struct Missing<'a> {
     pub(crate) severity: Severity,
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, missing: &Missing<'_>) {
+/// Reports a use (at `at`) of a capability that is `missing`.
+pub(crate) fn report_missing(
+    missing: &Missing<'_>,
+    at: impl Into<Site>,
+    report: &mut Reporter<'_>,
+) {
     let party = match missing.side {
         Side::Client => "client",
         Side::Server => "server",
     };
-    out.emit_as(
+    report.report_as(
         &CAPABILITY_NOT_DECLARED,
         missing.severity,
-        span,
+        at,
         format!(
             "{} needs the {party} capability `{}`, which {} does not declare",
             missing.what, missing.cap.name, missing.source
@@ -112,11 +116,11 @@ pub(crate) fn report(out: &mut Out<'_>, span: Span, missing: &Missing<'_>) {
 }
 
 /// A `notifications/resources/updated` for a resource nobody subscribed to.
-pub(crate) fn unsubscribed(out: &mut Out<'_>, span: Span, uri: &str, severity: Severity) {
-    out.emit_as(
+pub(crate) fn unsubscribed(uri: &str, severity: Severity, at: Span, report: &mut Reporter<'_>) {
+    report.report_as(
         &CAPABILITY_NOT_DECLARED,
         severity,
-        span,
+        at,
         format!(
             "`notifications/resources/updated` for \"{uri}\", which the client did not subscribe to"
         ),
@@ -125,10 +129,10 @@ pub(crate) fn unsubscribed(out: &mut Out<'_>, span: Span, uri: &str, severity: S
 }
 
 /// A 2026 `notifications/message` while no request asked for log messages.
-pub(crate) fn no_log_level(out: &mut Out<'_>, span: Span) {
-    out.emit(
+pub(crate) fn no_log_level(at: Span, report: &mut Reporter<'_>) {
+    report.report(
         &CAPABILITY_NOT_DECLARED,
-        span,
+        at,
         "`notifications/message` was sent while no request in flight set `io.modelcontextprotocol/logLevel`",
         "send log messages only for requests whose `_meta` asks for them with a log level",
     );

@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// A second `initialize` was sent in a session that is already initialized or initializing.
@@ -51,15 +49,17 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, first_line: u32, answered: bool) {
+/// Reports an `initialize` (its method at `at`) after the one of `first_line`, which is
+/// `answered` or still unanswered.
+pub(crate) fn check(at: Span, first_line: u32, answered: bool, report: &mut Reporter<'_>) {
     let state = if answered {
         "already succeeded"
     } else {
         "is still unanswered"
     };
-    out.emit(
+    report.report(
         &DUPLICATE_INITIALIZE,
-        span,
+        at,
         format!("a second `initialize` was sent; the one at line {first_line} {state}"),
         "initialize once per connection; reconnect to start a new session",
     );

@@ -1,7 +1,4 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 
 declare_rule! {
     /// A `notifications/cancelled` does not reference a request of its sender that is in flight.
@@ -53,6 +50,6 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, message: String, help: &str) {
-    out.emit(&INVALID_CANCELLATION, span, message, help);
+pub(crate) fn report(at: impl Into<Site>, message: String, help: &str, report: &mut Reporter<'_>) {
+    report.report(&INVALID_CANCELLATION, at, message, help);
 }

@@ -1,8 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, Value, ValueKind};
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use super::Out;
 use crate::key::Key;
 
 declare_rule! {
@@ -84,14 +83,12 @@ pub(crate) fn target(params: Value<'_>) -> Option<Box<str>> {
 /// Checks a request that carries `inputResponses` or `requestState`; `outstanding` are the
 /// unanswered `input_required` results of the session (the matched one is removed).
 pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    params: mcpvet_json::NodeId,
+    params: Value<'_>,
     request: (&str, Span, Option<&Key>),
     outstanding: &mut Vec<Outstanding>,
+    report: &mut Reporter<'_>,
 ) {
     let (method, method_span, id) = request;
-    let params = doc.value(params);
     let responses = params.get("inputResponses");
     let state = params.get("requestState");
     let state_text = state.and_then(Value::as_str);
@@ -105,8 +102,10 @@ pub(crate) fn check(
                 .position(|o| o.method == method && o.name == name)
         });
     let Some(i) = found else {
-        let at = responses.or(state).map_or(method_span, Value::span);
-        out.emit(
+        let at = responses
+            .or(state)
+            .map_or(Site::from(method_span), Value::site);
+        report.report(
             &INVALID_INPUT_RETRY,
             at,
             format!("`{method}` carries `inputResponses` or `requestState` but follows no `input_required` result"),
@@ -116,7 +115,7 @@ pub(crate) fn check(
     };
     let original = outstanding.remove(i);
     if id == Some(&original.id) {
-        out.emit(
+        report.report(
             &INVALID_INPUT_RETRY,
             method_span,
             format!(
@@ -127,7 +126,7 @@ pub(crate) fn check(
         );
     }
     if original.method != method {
-        out.emit(
+        report.report(
             &INVALID_INPUT_RETRY,
             method_span,
             format!(
@@ -138,21 +137,21 @@ pub(crate) fn check(
         );
     }
     match (&original.state, state) {
-        (Some(expected), Some(s)) if state_text.as_deref() != Some(&**expected) => out.emit(
+        (Some(expected), Some(s)) if state_text.as_deref() != Some(&**expected) => report.report(
             &INVALID_INPUT_RETRY,
-            s.span(),
+            s,
             format!("`requestState` does not echo the server's \"{expected}\""),
             "echo `requestState` exactly as the server sent it",
         ),
-        (Some(expected), None) => out.emit(
+        (Some(expected), None) => report.report(
             &INVALID_INPUT_RETRY,
             method_span,
             format!("the retry does not echo `requestState` \"{expected}\""),
             "echo `requestState` exactly as the server sent it",
         ),
-        (None, Some(s)) => out.emit(
+        (None, Some(s)) => report.report(
             &INVALID_INPUT_RETRY,
-            s.span(),
+            s,
             "the retry sends `requestState`, but the server sent none",
             "leave `requestState` out when the server sent none",
         ),
@@ -174,7 +173,7 @@ pub(crate) fn check(
         .map(String::as_str)
         .collect();
     if !missing.is_empty() || !extra.is_empty() {
-        let at = responses.map_or(method_span, Value::span);
+        let at = responses.map_or(Site::from(method_span), Value::site);
         let mut parts = Vec::new();
         if !missing.is_empty() {
             parts.push(format!("does not answer {}", quoted(&missing)));
@@ -185,7 +184,7 @@ pub(crate) fn check(
                 quoted(&extra)
             ));
         }
-        out.emit(
+        report.report(
             &INVALID_INPUT_RETRY,
             at,
             format!("`inputResponses` {}", parts.join(" and ")),

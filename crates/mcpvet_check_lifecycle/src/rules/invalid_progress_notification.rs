@@ -1,7 +1,4 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 
 declare_rule! {
     /// A progress notification does not belong to an in-flight request or does not increase.
@@ -56,6 +53,6 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, message: String, help: &str) {
-    out.emit(&INVALID_PROGRESS_NOTIFICATION, span, message, help);
+pub(crate) fn report(at: impl Into<Site>, message: String, help: &str, report: &mut Reporter<'_>) {
+    report.report(&INVALID_PROGRESS_NOTIFICATION, at, message, help);
 }

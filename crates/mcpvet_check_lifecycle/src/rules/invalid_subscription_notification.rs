@@ -1,7 +1,4 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 
 declare_rule! {
     /// A 2026-07-28 notification breaks the rules of `subscriptions/listen` streams.
@@ -60,6 +57,6 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, message: String, help: &str) {
-    out.emit(&INVALID_SUBSCRIPTION_NOTIFICATION, span, message, help);
+pub(crate) fn report(at: impl Into<Site>, message: String, help: &str, report: &mut Reporter<'_>) {
+    report.report(&INVALID_SUBSCRIPTION_NOTIFICATION, at, message, help);
 }

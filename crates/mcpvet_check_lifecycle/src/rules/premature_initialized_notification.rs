@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// `notifications/initialized` was sent before a successful `initialize` response.
@@ -48,10 +46,12 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, why: &str) {
-    out.emit(
+/// Reports a `notifications/initialized` (its method at `at`) sent `why` ("after
+/// `initialize` failed"...).
+pub(crate) fn check(why: &str, at: Span, report: &mut Reporter<'_>) {
+    report.report(
         &PREMATURE_INITIALIZED_NOTIFICATION,
-        span,
+        at,
         format!("`notifications/initialized` was sent {why}"),
         "send it only after the server answered `initialize` with a result",
     );

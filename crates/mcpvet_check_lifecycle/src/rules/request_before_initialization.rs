@@ -1,5 +1,4 @@
-use mcpvet_diagnostics::{Diagnostic, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 
 declare_rule! {
     /// A request was sent before the initialization phase allows it.
@@ -64,25 +63,24 @@ declare_rule! {
     }
 }
 
-/// A finding for `method` (at `span`) sent `when` ("before `initialize`"...).
-pub(crate) fn finding(
-    index: u32,
-    span: Span,
+/// Reports `method` (at `at`) sent `when` ("before `initialize`"...), by the server when
+/// `server`.
+pub(crate) fn check(
     method: &str,
     when: &str,
     server: bool,
-) -> Diagnostic {
+    at: impl Into<Site>,
+    report: &mut Reporter<'_>,
+) {
     let help = if server {
         "wait for `notifications/initialized` before sending requests other than `ping`"
     } else {
         "send only `ping` until the server has answered `initialize` with a result"
     };
-    super::build(
+    report.report(
         &REQUEST_BEFORE_INITIALIZATION,
-        REQUEST_BEFORE_INITIALIZATION.default_severity,
-        index,
-        span,
+        at,
         format!("`{method}` was sent {when}"),
         help,
-    )
+    );
 }

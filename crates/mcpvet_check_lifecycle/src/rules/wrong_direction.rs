@@ -1,8 +1,6 @@
-use mcpvet_ast::transcript::Direction;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_ast::transcript::{Direction, MethodDirection, method_direction};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// A message travels in a direction its method or protocol version does not allow.
@@ -57,6 +55,9 @@ declare_rule! {
     }
 }
 
+const C2S: Option<Direction> = Some(Direction::ClientToServer);
+const S2C: Option<Direction> = Some(Direction::ServerToClient);
+
 fn party(direction: Direction) -> &'static str {
     match direction {
         Direction::ClientToServer => "the client",
@@ -64,11 +65,24 @@ fn party(direction: Direction) -> &'static str {
     }
 }
 
-/// A method sent by the party that never sends it (the direction is stated by the capture).
-pub(crate) fn against_table(out: &mut Out<'_>, span: Span, method: &str, sent: Direction) {
-    out.emit(
+/// Checks `method` (at `at`) against the direction the method table gives it; `stated` is
+/// the direction the capture states for the message (`None` when it is inferred or
+/// unknown). Returns whether it reported.
+pub(crate) fn check_against_table(
+    method: &str,
+    stated: Option<Direction>,
+    at: Span,
+    report: &mut Reporter<'_>,
+) -> bool {
+    let (Some(sent), Some(expected)) = (stated, method_direction(method).single()) else {
+        return false;
+    };
+    if sent == expected {
+        return false;
+    }
+    report.report(
         &WRONG_DIRECTION,
-        span,
+        at,
         format!(
             "`{method}` is sent by {}, but the capture shows {} sending it",
             party(sent.opposite()),
@@ -76,40 +90,77 @@ pub(crate) fn against_table(out: &mut Out<'_>, span: Span, method: &str, sent: D
         ),
         format!("only {} sends `{method}`", party(sent.opposite())),
     );
+    true
 }
 
-/// A 2026 server request.
-pub(crate) fn modern_server_request(out: &mut Out<'_>, span: Span, method: &str) {
+/// Checks a `method` request (at `at`) going `direction` in a session that is `modern`
+/// (2026-07-28), where servers send no requests. Returns whether it reported.
+pub(crate) fn check_server_request(
+    method: &str,
+    direction: Option<Direction>,
+    modern: bool,
+    at: Span,
+    report: &mut Reporter<'_>,
+) -> bool {
+    if !modern || direction != S2C {
+        return false;
+    }
     let help = match method {
         "sampling/createMessage" | "elicitation/create" | "roots/list" => {
             "ask for it in an `input_required` result (`inputRequests`) of the client's request"
         }
         _ => "servers send only responses and notifications in 2026-07-28",
     };
-    out.emit(
+    report.report(
         &WRONG_DIRECTION,
-        span,
+        at,
         format!("the server sent a `{method}` request; servers send no requests in 2026-07-28"),
         help,
     );
+    true
 }
 
-/// A 2026 client response.
-pub(crate) fn modern_client_response(out: &mut Out<'_>, span: Span) {
-    out.emit(
+/// Checks a response (its id at `at`) going `direction` in a session that is `modern`
+/// (2026-07-28), where clients send no responses.
+pub(crate) fn check_client_response(
+    direction: Option<Direction>,
+    modern: bool,
+    at: Span,
+    report: &mut Reporter<'_>,
+) {
+    if !modern || direction != C2S {
+        return;
+    }
+    report.report(
         &WRONG_DIRECTION,
-        span,
+        at,
         "the client sent a response; clients send no responses in 2026-07-28",
         "answer an `input_required` result by retrying the request with `inputResponses`",
     );
 }
 
-/// A 2026 client notification other than `notifications/cancelled`.
-pub(crate) fn modern_client_notification(out: &mut Out<'_>, span: Span, method: &str) {
-    out.emit(
+/// Checks a `method` notification (at `at`) going `direction` in a session that is `modern`
+/// (2026-07-28), where the client sends no notification but `notifications/cancelled`.
+/// Returns whether it reported.
+pub(crate) fn check_client_notification(
+    method: &str,
+    direction: Option<Direction>,
+    modern: bool,
+    at: Span,
+    report: &mut Reporter<'_>,
+) -> bool {
+    if !modern
+        || direction != C2S
+        || method == "notifications/cancelled"
+        || method_direction(method) == MethodDirection::Unknown
+    {
+        return false;
+    }
+    report.report(
         &WRONG_DIRECTION,
-        span,
+        at,
         format!("the client sent `{method}`; in 2026-07-28 the client sends no notification but `notifications/cancelled`"),
         "drop the notification",
     );
+    true
 }
