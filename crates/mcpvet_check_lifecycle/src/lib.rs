@@ -73,6 +73,7 @@ mod caps;
 mod catalog;
 mod checker;
 mod key;
+mod listen;
 mod phase;
 mod rules;
 mod session;

@@ -4,21 +4,23 @@
 //! phase. Nothing here refers to nodes of an earlier entry.
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use mcpvet_ast::transcript::{
-    Direction, ErrorObject, ProtocolVersion, RequestId, method_direction,
-};
-use mcpvet_diagnostics::{Findings, JsonPath, Reporter, Severity, Site};
+use mcpvet_ast::transcript::{Direction, ErrorObject, ProtocolVersion, RequestId};
+use mcpvet_diagnostics::{Findings, JsonPath, Reporter, Site};
 use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
 use crate::by_direction::ByDirection;
 use crate::caps::{self, Caps};
-use crate::catalog::{self, MethodInfo, Milestone, Side};
+use crate::catalog::{self, MethodInfo, Milestone};
 use crate::key::{Key, UsedIds};
-use crate::phase::{Event, Outcome, Tracker, event_of};
-use crate::rules::capability_not_declared::{self, Missing};
+use crate::listen::Filter;
+use crate::phase::{Event, Init, Outcome, Tracker, event_of};
+use crate::rules::capability_not_declared::{self, Declared};
+use crate::rules::invalid_cancellation::Target;
 use crate::rules::invalid_input_required_result;
-use crate::rules::invalid_input_retry::{self, Outstanding};
+use crate::rules::invalid_input_retry::{self, Original};
+use crate::rules::invalid_progress_notification::Token as Progress;
+use crate::rules::invalid_subscription_notification::Stream;
 use crate::rules::missing_request_meta::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use crate::rules::missing_result_type::{self, ResultType};
 use crate::rules::response_to_unknown_id::Why;
@@ -154,23 +156,37 @@ struct Token {
 /// A 2026 `subscriptions/listen` stream.
 #[derive(Debug, Clone, Default)]
 struct Subscription {
-    requested: u8,
-    uris: Vec<Box<str>>,
+    /// What the listen request asked for.
+    requested: Filter,
+    /// The notification types its acknowledgement granted (none yet: `None`).
     acknowledged: Option<u8>,
 }
 
-const SUB_TOOLS: u8 = 1;
-const SUB_PROMPTS: u8 = 2;
-const SUB_RESOURCES: u8 = 4;
-const SUB_UPDATES: u8 = 8;
+impl Subscription {
+    /// The stream a `subscriptions/listen` request with `params` opens.
+    fn listen(params: Option<Value<'_>>) -> Subscription {
+        Subscription {
+            requested: params
+                .and_then(|p| p.get("notifications"))
+                .map(Filter::of)
+                .unwrap_or_default(),
+            acknowledged: None,
+        }
+    }
+}
 
-/// The state of the `initialize` handshake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Init {
-    NotSeen,
-    Pending { line: u32 },
-    Failed,
-    Succeeded { line: u32 },
+/// An `input_required` result waiting for its retry.
+#[derive(Debug, Clone)]
+struct Outstanding {
+    /// The method of the request it answered, and that request's `params.name` (or
+    /// `params.uri`), id and line.
+    method: &'static str,
+    name: Option<Box<str>>,
+    id: Key,
+    line: u32,
+    /// The `requestState` of the result, and the keys of its `inputRequests`.
+    state: Option<Box<str>>,
+    keys: Vec<Box<str>>,
 }
 
 /// Counts of one session.
@@ -244,11 +260,6 @@ fn sent_by(sender: Option<Direction>) -> Option<Direction> {
     if sender == S2C { S2C } else { C2S }
 }
 
-/// The `MethodDirection` of a method as an `Option<Direction>` (its only direction).
-fn table(method: &str) -> Option<Direction> {
-    method_direction(method).single()
-}
-
 impl Session {
     pub(crate) fn new(server: Option<Box<str>>, version: ProtocolVersion) -> Session {
         Session {
@@ -285,15 +296,6 @@ impl Session {
 
     fn modern(&self) -> bool {
         self.version.is_modern()
-    }
-
-    /// The severity of a capability requirement: MUST from 2025-06-18, SHOULD before.
-    fn gate_severity(&self, should_only: bool) -> Severity {
-        if should_only || self.version < ProtocolVersion::V2025_06_18 {
-            Severity::Warning
-        } else {
-            Severity::Error
-        }
     }
 
     /// Handles one message.
@@ -480,12 +482,24 @@ impl Session {
         // 2026 patterns.
         if modern && direction == C2S && v.wire {
             if let Some(p) = params
-                && (p.get("inputResponses").is_some() || p.get("requestState").is_some())
+                && invalid_input_retry::is_retry(p)
             {
+                let state = p.get("requestState").and_then(Value::as_str);
+                let target = invalid_input_retry::target(p);
+                let original = self.take_outstanding(name, state.as_deref(), target.as_deref());
+                let original = original.as_ref().map(|o| Original {
+                    method: o.method,
+                    id: &o.id,
+                    line: o.line,
+                    state: o.state.as_deref(),
+                    keys: &o.keys,
+                });
                 invalid_input_retry::check(
+                    name,
+                    method.span,
+                    key.as_ref(),
                     p,
-                    (name, method.span, key.as_ref()),
-                    &mut self.outstanding,
+                    original,
                     &mut cx.report,
                 );
             }
@@ -493,7 +507,7 @@ impl Session {
                 && let Some(key) = &key
             {
                 self.subscriptions
-                    .insert(key.clone(), listen_filter(params));
+                    .insert(key.clone(), Subscription::listen(params));
             }
         }
 
@@ -502,7 +516,7 @@ impl Session {
         let token = params
             .and_then(|p| p.get("_meta"))
             .and_then(|m| m.get("progressToken"))
-            .and_then(Key::of_value);
+            .and_then(|t| Some((Key::of_value(t)?, t)));
         if let Some(key) = key {
             let in_flight = self.pending.of(direction).get(&key).map(|p| p.line);
             let answered = self.used.of(direction).get(&key);
@@ -531,7 +545,7 @@ impl Session {
                         index: cx.index,
                         span: method.span,
                         extra: 0,
-                        token: token.clone(),
+                        token: token.as_ref().map(|(token, _)| token.clone()),
                         cancelled: false,
                         exempt: exempt || name == "subscriptions/listen",
                         client_caps: request_caps,
@@ -541,8 +555,8 @@ impl Session {
                         path: path_at(doc, method.span),
                     },
                 );
-                if let Some(token) = token {
-                    self.register_token(cx, direction, token, params);
+                if let Some((token, at)) = token {
+                    self.register_token(cx, direction, token, at);
                 }
             }
         }
@@ -553,6 +567,26 @@ impl Session {
         {
             self.phase.record(event_of(m, Outcome::Sent));
         }
+    }
+
+    /// Takes the `input_required` result a retry of `method` answers: the one whose
+    /// `requestState` it echoes, else the first of the same method and target (`name`).
+    fn take_outstanding(
+        &mut self,
+        method: &str,
+        state: Option<&str>,
+        name: Option<&str>,
+    ) -> Option<Outstanding> {
+        let found = self
+            .outstanding
+            .iter()
+            .position(|o| o.state.is_some() && o.state.as_deref() == state)
+            .or_else(|| {
+                self.outstanding
+                    .iter()
+                    .position(|o| o.method == method && o.name.as_deref() == name)
+            });
+        found.map(|i| self.outstanding.remove(i))
     }
 
     /// Whether `info` exists in the session's version.
@@ -577,31 +611,19 @@ impl Session {
         cx: &mut Cx<'_, '_>,
         sender: Option<Direction>,
         token: Key,
-        params: Option<Value<'_>>,
+        at: Value<'_>,
     ) {
-        if let Some(existing) = self.tokens.of(sender).get(&token) {
-            let span = params
-                .and_then(|p| p.get("_meta"))
-                .and_then(|m| m.get("progressToken"))
-                .map_or(Span::empty(0), Value::span);
-            invalid_progress_notification::report(
-                span,
-                format!(
-                    "progress token {token} is already used by a request still in flight (line {})",
-                    existing.line
-                ),
-                "use a progress token unique among the requests in flight",
-                &mut cx.report,
+        let in_flight = self.tokens.of(sender).get(&token).map(|t| t.line);
+        invalid_progress_notification::check_request_token(&token, at, in_flight, &mut cx.report);
+        if in_flight.is_none() {
+            self.tokens.of_mut(sender).insert(
+                token,
+                Token {
+                    line: cx.line,
+                    last: None,
+                },
             );
-            return;
         }
-        self.tokens.of_mut(sender).insert(
-            token,
-            Token {
-                line: cx.line,
-                last: None,
-            },
-        );
     }
 
     fn legacy_request(
@@ -616,15 +638,7 @@ impl Session {
         let doc = cx.doc;
         let name = method.value.as_str();
         if name == "initialize" {
-            match self.init {
-                Init::Pending { line } => {
-                    duplicate_initialize::check(method.span, line, false, &mut cx.report);
-                }
-                Init::Succeeded { line } => {
-                    duplicate_initialize::check(method.span, line, true, &mut cx.report);
-                }
-                Init::NotSeen | Init::Failed => {}
-            }
+            duplicate_initialize::check(self.init, method.span, &mut cx.report);
             if v.wire {
                 invalid_initialize_request::check(
                     v.params.map(|p| doc.value(p)),
@@ -659,7 +673,8 @@ impl Session {
             {
                 return;
             }
-            match self.init {
+            let init = self.init;
+            match init {
                 Init::NotSeen => {
                     if self.first_pre_init.is_none() {
                         self.first_pre_init = Some(Held {
@@ -670,29 +685,13 @@ impl Session {
                         });
                     }
                     if let Some(mut held) = self.held_report(cx.index) {
-                        request_before_initialization::check(
-                            name,
-                            "before `initialize`",
-                            false,
-                            Site::new(method.span, path_at(doc, method.span)),
-                            &mut held,
-                        );
+                        let at = Site::new(method.span, path_at(doc, method.span));
+                        request_before_initialization::check(name, init, at, &mut held);
                     }
                 }
-                Init::Pending { .. } => request_before_initialization::check(
-                    name,
-                    "before the server answered `initialize`",
-                    false,
-                    method.span,
-                    &mut cx.report,
-                ),
-                Init::Failed => request_before_initialization::check(
-                    name,
-                    "after `initialize` failed",
-                    false,
-                    method.span,
-                    &mut cx.report,
-                ),
+                Init::Pending { .. } | Init::Failed => {
+                    request_before_initialization::check(name, init, method.span, &mut cx.report);
+                }
                 Init::Succeeded { .. } => {
                     if !self.initialized
                         && self.unready.is_none()
@@ -709,12 +708,11 @@ impl Session {
                 }
             }
         } else if direction == S2C && name != "ping" && !self.initialized {
-            const WHEN: &str = "by the server before `notifications/initialized`";
             if self.init != Init::NotSeen {
-                request_before_initialization::check(name, WHEN, true, method.span, &mut cx.report);
+                request_before_initialization::check_server(name, method.span, &mut cx.report);
             } else if let Some(mut held) = self.held_report(cx.index) {
                 let at = Site::new(method.span, path_at(doc, method.span));
-                request_before_initialization::check(name, WHEN, true, at, &mut held);
+                request_before_initialization::check_server(name, at, &mut held);
             }
         }
     }
@@ -726,13 +724,12 @@ impl Session {
             .then(|| Reporter::for_message(&mut self.pre_init, index))
     }
 
-    /// The capabilities of `side`, and where they were declared.
-    fn caps_of(&self, side: Side) -> Option<(Caps, &'static str)> {
-        match side {
-            Side::Server => self.server_caps.map(|c| (c, self.server_caps_source)),
-            Side::Client => self
-                .client_caps
-                .map(|c| (c, "the client's `initialize` request")),
+    /// The capabilities declared so far, and where.
+    fn declared(&self) -> Declared {
+        Declared {
+            client: self.client_caps,
+            server: self.server_caps.map(|c| (c, self.server_caps_source)),
+            version: self.version,
         }
     }
 
@@ -745,112 +742,18 @@ impl Session {
         direction: Option<Direction>,
     ) {
         let name = method.value.as_str();
-        let modern = self.modern();
         if catalog::method(name).is_some_and(|i| !self.available(i)) {
             return; // MCP430
         }
-        let mut gates: Vec<(caps::Cap, Side, String, bool)> = Vec::new();
-        let what = format!("`{name}`");
-        if let Some(gate) = catalog::gate_of(name, self.version) {
-            let expected = match gate.side {
-                Side::Server => C2S,
-                Side::Client => S2C,
-            };
-            if direction == expected && (!modern || gate.side == Side::Server) {
-                gates.push((gate.cap, gate.side, what.clone(), gate.should_only));
-            }
-        }
-        if !modern && name.starts_with("tasks/") {
-            let receiver = match direction {
-                Some(Direction::ClientToServer) => Some(Side::Server),
-                Some(Direction::ServerToClient) => Some(Side::Client),
-                None => None,
-            };
-            if let Some(side) = receiver
-                && let Some(cap) = catalog::task_gate(name, side)
-            {
-                gates.push((cap, side, what.clone(), false));
-            }
-        }
-        if !modern
-            && v.wire
-            && self.version >= ProtocolVersion::V2025_11_25
-            && let Some(p) = params
-        {
-            match name {
-                "sampling/createMessage" => {
-                    if p.get("tools").is_some() || p.get("toolChoice").is_some() {
-                        gates.push((
-                            caps::C_SAMPLING_TOOLS,
-                            Side::Client,
-                            "`sampling/createMessage` with `tools`".to_owned(),
-                            false,
-                        ));
-                    }
-                    if matches!(
-                        p.get("includeContext").and_then(Value::as_str).as_deref(),
-                        Some("thisServer" | "allServers")
-                    ) {
-                        gates.push((
-                            caps::C_SAMPLING_CONTEXT,
-                            Side::Client,
-                            "`sampling/createMessage` with `includeContext`".to_owned(),
-                            true,
-                        ));
-                    }
-                }
-                "elicitation/create" => {
-                    if p.get("mode").and_then(Value::as_str).as_deref() == Some("url") {
-                        gates.push((
-                            caps::C_ELICITATION_URL,
-                            Side::Client,
-                            "`elicitation/create` with `mode: \"url\"`".to_owned(),
-                            false,
-                        ));
-                    } else {
-                        gates.push((
-                            caps::C_ELICITATION_FORM,
-                            Side::Client,
-                            "a form-mode `elicitation/create`".to_owned(),
-                            false,
-                        ));
-                    }
-                }
-                _ => {}
-            }
-            if p.get("task").is_some() {
-                let cap = match name {
-                    "tools/call" => Some((caps::S_TASKS_TOOLS_CALL, Side::Server)),
-                    "sampling/createMessage" => Some((caps::C_TASKS_SAMPLING, Side::Client)),
-                    "elicitation/create" => Some((caps::C_TASKS_ELICITATION, Side::Client)),
-                    _ => None,
-                };
-                if let Some((cap, side)) = cap {
-                    gates.push((cap, side, format!("a task-augmented `{name}`"), false));
-                }
-            }
-        }
-        for (cap, side, what, should_only) in gates {
-            let Some((declared, source)) = self.caps_of(side) else {
-                continue;
-            };
-            if !declared.has(cap) {
-                let severity = self.gate_severity(should_only);
-                capability_not_declared::report_missing(
-                    &Missing {
-                        what: &what,
-                        cap,
-                        side,
-                        source,
-                        severity,
-                    },
-                    method.span,
-                    &mut cx.report,
-                );
-                // One finding per message: the first missing capability explains it.
-                break;
-            }
-        }
+        capability_not_declared::check_request(
+            name,
+            method.span,
+            params,
+            direction,
+            v.wire,
+            &self.declared(),
+            &mut cx.report,
+        );
     }
 
     // ----------------------------------------------------------------------------------
@@ -1133,28 +1036,14 @@ impl Session {
                 .is_some();
 
         match name {
-            "notifications/initialized" if !modern => match self.init {
-                Init::Succeeded { .. } => {
+            "notifications/initialized" if !modern => {
+                premature_initialized_notification::check(self.init, method.span, &mut cx.report);
+                if matches!(self.init, Init::Succeeded { .. }) {
                     self.initialized = true;
                     self.unready = None;
                     self.phase.record(Event::Initialized);
                 }
-                Init::NotSeen => premature_initialized_notification::check(
-                    "without any `initialize` request before it",
-                    method.span,
-                    &mut cx.report,
-                ),
-                Init::Pending { line } => premature_initialized_notification::check(
-                    &format!("before the server answered `initialize` (line {line})"),
-                    method.span,
-                    &mut cx.report,
-                ),
-                Init::Failed => premature_initialized_notification::check(
-                    "after `initialize` failed",
-                    method.span,
-                    &mut cx.report,
-                ),
-            },
+            }
             "notifications/cancelled" => self.cancelled(cx, v, method, params),
             "notifications/progress" if !reported && !on_stream => {
                 self.progress(cx, v, method, params);
@@ -1166,18 +1055,15 @@ impl Session {
             if direction != C2S && v.wire {
                 self.subscription_notification(cx, method, params);
             }
-            if name == "notifications/message"
-                && direction != C2S
-                && self.log_level_in_flight == 0
-                && v.wire
-            {
-                let tagged = params
-                    .and_then(|p| p.get("_meta"))
-                    .and_then(|m| m.get("io.modelcontextprotocol/subscriptionId"))
-                    .is_some();
-                if !tagged {
-                    capability_not_declared::no_log_level(method.span, &mut cx.report);
-                }
+            if v.wire {
+                capability_not_declared::check_log_level(
+                    name,
+                    method.span,
+                    params,
+                    direction,
+                    self.log_level_in_flight,
+                    &mut cx.report,
+                );
             }
         } else {
             self.gate_notification(cx, v, method, params);
@@ -1195,39 +1081,15 @@ impl Session {
         if catalog::method(name).is_some_and(|i| !self.available(i)) {
             return; // MCP430
         }
-        let Some(gate) = catalog::gate_of(name, self.version) else {
-            return;
-        };
-        // The sender of a notification: the server for its own features, the client for
-        // `notifications/roots/list_changed`.
-        let sender = table(name);
-        if v.direction.is_some() && v.direction != sender {
-            return;
-        }
-        let Some((declared, source)) = self.caps_of(gate.side) else {
-            return;
-        };
-        let severity = self.gate_severity(gate.should_only);
-        if !declared.has(gate.cap) {
-            capability_not_declared::report_missing(
-                &Missing {
-                    what: &format!("`{name}`"),
-                    cap: gate.cap,
-                    side: gate.side,
-                    source,
-                    severity,
-                },
-                method.span,
-                &mut cx.report,
-            );
-            return;
-        }
-        if name == "notifications/resources/updated"
-            && let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str)
-            && !self.subscribed.iter().any(|s| uri.starts_with(&**s))
-        {
-            capability_not_declared::unsubscribed(&uri, severity, method.span, &mut cx.report);
-        }
+        capability_not_declared::check_notification(
+            name,
+            method.span,
+            params,
+            v.direction,
+            &self.declared(),
+            &self.subscribed,
+            &mut cx.report,
+        );
     }
 
     fn cancelled(
@@ -1241,112 +1103,69 @@ impl Session {
             return;
         }
         let Some(p) = params else { return };
-        let Some(id) = p.get("requestId") else {
-            invalid_cancellation::report(
-                method.span,
-                "`notifications/cancelled` has no `requestId`".to_owned(),
-                "name the request to cancel in `requestId` (tasks are cancelled with `tasks/cancel`)",
-                &mut cx.report,
-            );
+        let Some((key, id)) =
+            invalid_cancellation::check_request_id(p, method.span, &mut cx.report)
+        else {
             return;
         };
-        let Some(key) = Key::of_value(id) else {
-            invalid_cancellation::report(
-                id.span(),
-                "`requestId` must be a string or an integer".to_owned(),
-                "name the request to cancel by its id",
-                &mut cx.report,
-            );
-            return;
-        };
-        let span = id.span();
-        let modern = self.modern();
-        if !modern
-            && self.init_key.as_ref() == Some(&key)
-            && self.init != Init::NotSeen
-            && v.direction != S2C
-        {
-            let line = match self.init {
-                Init::Pending { line } | Init::Succeeded { line } => line,
-                _ => cx.line,
-            };
-            cancelled_initialize::check(id, line, &mut cx.report);
+        let initialize = self.initialize_request(cx.line);
+        if cancelled_initialize::check(&key, id, v.direction, initialize, &mut cx.report) {
             if let Some(p) = self.pending.own_mut(C2S).find_map(|(_, p)| p.get_mut(&key)) {
                 p.cancelled = true;
             }
             return;
         }
-        if modern && v.direction == S2C {
-            match self.pending.of_mut(C2S).get_mut(&key) {
+        let target = self.cancel(&key, v.direction);
+        invalid_cancellation::check(&key, id, target, &mut cx.report);
+    }
+
+    /// The id and line of the `initialize` request of a legacy session that sent one (after
+    /// a failure its line is not kept: `now` stands for it).
+    fn initialize_request(&self, now: u32) -> Option<(&Key, u32)> {
+        if self.modern() {
+            return None;
+        }
+        let line = match self.init {
+            Init::NotSeen => return None,
+            Init::Pending { line } | Init::Succeeded { line } => line,
+            Init::Failed => now,
+        };
+        Some((self.init_key.as_ref()?, line))
+    }
+
+    /// Marks the request a cancellation going `direction` names as cancelled, if it may:
+    /// what the tables hold for `key`.
+    fn cancel(&mut self, key: &Key, direction: Option<Direction>) -> Target {
+        if self.modern() && direction == S2C {
+            return match self.pending.of_mut(C2S).get_mut(key) {
                 Some(p) if p.method.is("subscriptions/listen") => {
                     p.cancelled = true;
-                    self.subscriptions.remove(&key);
+                    self.subscriptions.remove(key);
+                    Target::InFlight
                 }
-                _ => invalid_cancellation::report(
-                    span,
-                    format!(
-                        "the server cancels request {key}, which is not an open `subscriptions/listen` stream"
-                    ),
-                    "in 2026-07-28 the server sends `notifications/cancelled` only to end a `subscriptions/listen` stream",
-                    &mut cx.report,
-                ),
-            }
-            return;
+                _ => Target::NotAListenStream,
+            };
         }
         if let Some(p) = self
             .pending
-            .own_mut(v.direction)
-            .find_map(|(_, p)| p.get_mut(&key))
+            .own_mut(direction)
+            .find_map(|(_, p)| p.get_mut(key))
         {
             p.cancelled = true;
-            return;
+            return Target::InFlight;
         }
-        if let Some(p) = self.pending.opposite(v.direction).and_then(|p| p.get(&key)) {
-            let line = p.line;
-            invalid_cancellation::report(
-                span,
-                format!(
-                    "`notifications/cancelled` names request {key} (line {line}), which the other party sent"
-                ),
-                "cancel only requests you sent yourself",
-                &mut cx.report,
-            );
-            return;
+        if let Some(p) = self.pending.opposite(direction).and_then(|p| p.get(key)) {
+            return Target::OtherParty { line: p.line };
         }
-        if let Some(line) = self
-            .used
-            .own(v.direction)
-            .find_map(|(_, used)| used.get(&key))
-        {
-            invalid_cancellation::report(
-                span,
-                format!(
-                    "`notifications/cancelled` names request {key} (line {line}), which was already answered"
-                ),
-                "cancel only requests still in progress",
-                &mut cx.report,
-            );
-            return;
+        if let Some(line) = self.used.own(direction).find_map(|(_, used)| used.get(key)) {
+            return Target::Answered { line };
         }
-        let hint = key
-            .retyped()
-            .filter(|other| {
-                self.pending
-                    .own(v.direction)
-                    .any(|(_, p)| p.contains_key(other))
-            })
-            .map(|other| {
-                format!(" (a request with id {other} is in flight: ids keep their JSON type)")
-            })
-            .unwrap_or_default();
-        invalid_cancellation::report(
-            span,
-            format!(
-                "`notifications/cancelled` names request {key}, but no request with that id is in flight{hint}"
-            ),
-            "name the id of a request in progress, exactly as it was sent",
-            &mut cx.report,
-        );
+        let retyped = key.retyped().filter(|other| {
+            self.pending
+                .own(direction)
+                .any(|(_, p)| p.contains_key(other))
+        });
+        Target::Unknown { retyped }
     }
 
     fn progress(
@@ -1360,78 +1179,37 @@ impl Session {
             return;
         }
         let Some(p) = params else { return };
-        let Some(token_value) = p.get("progressToken") else {
-            invalid_progress_notification::report(
-                method.span,
-                "`notifications/progress` has no `progressToken`".to_owned(),
-                "send the `progressToken` of the request the progress is about",
-                &mut cx.report,
-            );
+        let Some((token, at)) =
+            invalid_progress_notification::check_token(p, method.span, &mut cx.report)
+        else {
             return;
         };
-        let Some(token) = Key::of_value(token_value) else {
-            invalid_progress_notification::report(
-                token_value.span(),
-                "`progressToken` must be a string or an integer".to_owned(),
-                "send the token exactly as the request gave it",
-                &mut cx.report,
-            );
-            return;
-        };
-        let span = token_value.span();
-        let progress = p
-            .get("progress")
-            .and_then(Value::as_number)
-            .map(mcpvet_json::Number::as_f64);
-        for (_, tokens) in self.tokens.other_mut(v.direction) {
-            if let Some(t) = tokens.get_mut(&token) {
-                if let (Some(last), Some(now)) = (t.last, progress)
-                    && now <= last
-                {
-                    let at = p.get("progress").map_or(span, Value::span);
-                    invalid_progress_notification::report(
-                        at,
-                        format!(
-                            "`progress` {now} does not increase (the previous notification for token {token} said {last})"
-                        ),
-                        "send a greater `progress` value with each notification",
-                        &mut cx.report,
-                    );
-                }
-                if progress.is_some() {
-                    t.last = progress;
-                }
-                return;
-            }
+        let known = self.progress_of(&token, v.direction);
+        let now = invalid_progress_notification::check(p, &token, at, known, &mut cx.report);
+        if now.is_some()
+            && let Some(t) = self
+                .tokens
+                .other_mut(v.direction)
+                .find_map(|(_, t)| t.get_mut(&token))
+        {
+            t.last = now;
         }
-        if let Some((_, line)) = self.done_tokens.iter().rev().find(|(t, _)| *t == token) {
-            invalid_progress_notification::report(
-                span,
-                format!(
-                    "progress for token {token} arrives after the final response (line {line})"
-                ),
-                "stop sending progress once the request is answered",
-                &mut cx.report,
-            );
-            return;
+    }
+
+    /// What the tables hold for the progress token of a notification going `direction`.
+    fn progress_of(&self, token: &Key, direction: Option<Direction>) -> Progress {
+        if let Some(t) = self.tokens.other(direction).find_map(|(_, t)| t.get(token)) {
+            return Progress::InFlight { last: t.last };
         }
-        let hint = token
-            .retyped()
-            .filter(|other| {
-                self.tokens
-                    .other(v.direction)
-                    .any(|(_, t)| t.contains_key(other))
-            })
-            .map(|other| {
-                format!(" (an in-flight request has token {other}: tokens keep their JSON type)")
-            })
-            .unwrap_or_default();
-        invalid_progress_notification::report(
-            span,
-            format!("progress token {token} matches no in-flight request's `progressToken`{hint}"),
-            "send progress only for requests that asked for it with `_meta.progressToken`",
-            &mut cx.report,
-        );
+        if let Some((_, line)) = self.done_tokens.iter().rev().find(|(t, _)| t == token) {
+            return Progress::Done { line: *line };
+        }
+        let retyped = token.retyped().filter(|other| {
+            self.tokens
+                .other(direction)
+                .any(|(_, t)| t.contains_key(other))
+        });
+        Progress::Unknown { retyped }
     }
 
     fn subscription_notification(
@@ -1441,138 +1219,35 @@ impl Session {
         params: Option<Value<'_>>,
     ) {
         let name = method.value.as_str();
-        let tag = params
-            .and_then(|p| p.get("_meta"))
-            .and_then(|m| m.get("io.modelcontextprotocol/subscriptionId"));
-        let kind = match name {
-            "notifications/tools/list_changed" => Some(SUB_TOOLS),
-            "notifications/prompts/list_changed" => Some(SUB_PROMPTS),
-            "notifications/resources/list_changed" => Some(SUB_RESOURCES),
-            "notifications/resources/updated" => Some(SUB_UPDATES),
-            _ => None,
-        };
-        let report = |cx: &mut Cx<'_, '_>, span: Span, message: String, help: &str| {
-            invalid_subscription_notification::report(span, message, help, &mut cx.report);
-        };
-        let Some(tag) = tag else {
-            if kind.is_some() {
-                report(
-                    cx,
-                    method.span,
-                    format!(
-                        "`{name}` has no `io.modelcontextprotocol/subscriptionId`; in 2026-07-28 it travels only on a `subscriptions/listen` stream"
-                    ),
-                    "send it on the listen stream, tagged with the listen request's id",
-                );
-            } else if name == "notifications/subscriptions/acknowledged" {
-                report(
-                    cx,
-                    method.span,
-                    "`notifications/subscriptions/acknowledged` has no `io.modelcontextprotocol/subscriptionId`".to_owned(),
-                    "tag it with the id of the `subscriptions/listen` request",
-                );
-            }
+        let Some((key, tag)) =
+            invalid_subscription_notification::check_tag(name, method.span, params, &mut cx.report)
+        else {
             return;
         };
-        let span = tag.span();
-        if matches!(name, "notifications/progress" | "notifications/message") {
-            report(
-                cx,
-                span,
-                format!("`{name}` must not travel on a `subscriptions/listen` stream"),
-                "send it on the stream of the request it is about, without `subscriptionId`",
-            );
-            return;
-        }
-        let Some(key) = Key::of_value(tag) else {
-            report(
-                cx,
-                span,
-                "`subscriptionId` must be a string or an integer".to_owned(),
-                "use the id of the listen request",
-            );
-            return;
+        let stream = match self.subscriptions.get(&key) {
+            Some(sub) => Stream::Open {
+                requested: &sub.requested,
+                acknowledged: sub.acknowledged,
+            },
+            None => Stream::Unknown {
+                retyped: key
+                    .retyped()
+                    .filter(|other| self.subscriptions.contains_key(other)),
+            },
         };
-        let Some(sub) = self.subscriptions.get_mut(&key) else {
-            let hint = key
-                .retyped()
-                .filter(|other| self.subscriptions.contains_key(other))
-                .map(|other| {
-                    format!(" (a listen request has id {other}: the id keeps its JSON type)")
-                })
-                .unwrap_or_default();
-            report(
-                cx,
-                span,
-                format!(
-                    "`subscriptionId` {key} matches no open `subscriptions/listen` request{hint}"
-                ),
-                "tag notifications with the id of an open listen request",
-            );
-            return;
-        };
-        if name == "notifications/subscriptions/acknowledged" {
-            if sub.acknowledged.is_some() {
-                report(
-                    cx,
-                    method.span,
-                    format!("subscription {key} is acknowledged a second time"),
-                    "acknowledge a subscription once, first",
-                );
-                return;
-            }
-            let granted = params
-                .and_then(|p| p.get("notifications"))
-                .map_or(0, |n| filter_flags(n).0);
+        let granted = invalid_subscription_notification::check(
+            name,
+            method.span,
+            params,
+            &key,
+            tag,
+            stream,
+            &mut cx.report,
+        );
+        if let Some(granted) = granted
+            && let Some(sub) = self.subscriptions.get_mut(&key)
+        {
             sub.acknowledged = Some(granted);
-            let extra = granted & !sub.requested;
-            if extra != 0 {
-                report(
-                    cx,
-                    method.span,
-                    format!(
-                        "the acknowledgement of subscription {key} grants {}, which the client did not request",
-                        flag_names(extra)
-                    ),
-                    "grant only a subset of what the listen request asked for",
-                );
-            }
-            return;
-        }
-        let Some(granted) = sub.acknowledged else {
-            report(
-                cx,
-                method.span,
-                format!(
-                    "`{name}` on subscription {key} comes before `notifications/subscriptions/acknowledged`"
-                ),
-                "acknowledge the subscription before sending anything on it",
-            );
-            return;
-        };
-        if let Some(flag) = kind {
-            if granted & flag == 0 {
-                report(
-                    cx,
-                    method.span,
-                    format!(
-                        "`{name}` was not granted on subscription {key} (the client did not opt in, or the acknowledgement left it out)"
-                    ),
-                    "send only notification types the subscription acknowledged",
-                );
-            } else if flag == SUB_UPDATES
-                && let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str)
-                && !sub.uris.iter().any(|s| uri.starts_with(&**s))
-            {
-                report(
-                    cx,
-                    method.span,
-                    format!(
-                        "`notifications/resources/updated` for \"{uri}\", which subscription {key} does not list in `resourceSubscriptions`"
-                    ),
-                    "send updates only for subscribed resources",
-                );
-            }
         }
     }
 
@@ -1697,62 +1372,4 @@ impl Session {
         self.outstanding.clear();
         self.cursors.clear();
     }
-}
-
-/// The notification types of a `SubscriptionFilter`, and its resource URIs.
-fn filter_flags(filter: Value<'_>) -> (u8, Vec<Box<str>>) {
-    let mut flags = 0;
-    let mut uris = Vec::new();
-    if filter.kind() != ValueKind::Object {
-        return (flags, uris);
-    }
-    for (key, flag) in [
-        ("toolsListChanged", SUB_TOOLS),
-        ("promptsListChanged", SUB_PROMPTS),
-        ("resourcesListChanged", SUB_RESOURCES),
-    ] {
-        if filter.get(key).and_then(Value::as_bool) == Some(true) {
-            flags |= flag;
-        }
-    }
-    if let Some(list) = filter
-        .get("resourceSubscriptions")
-        .filter(|l| l.kind() == ValueKind::Array)
-    {
-        uris.extend(
-            list.items()
-                .filter_map(|u| u.as_str().map(|s| s.as_ref().into())),
-        );
-        if !uris.is_empty() {
-            flags |= SUB_UPDATES;
-        }
-    }
-    (flags, uris)
-}
-
-fn listen_filter(params: Option<Value<'_>>) -> Subscription {
-    let (requested, uris) = params
-        .and_then(|p| p.get("notifications"))
-        .map(filter_flags)
-        .unwrap_or_default();
-    Subscription {
-        requested,
-        uris,
-        acknowledged: None,
-    }
-}
-
-fn flag_names(flags: u8) -> String {
-    let mut names = Vec::new();
-    for (flag, name) in [
-        (SUB_TOOLS, "`toolsListChanged`"),
-        (SUB_PROMPTS, "`promptsListChanged`"),
-        (SUB_RESOURCES, "`resourcesListChanged`"),
-        (SUB_UPDATES, "`resourceSubscriptions`"),
-    ] {
-        if flags & flag != 0 {
-            names.push(name);
-        }
-    }
-    names.join(", ")
 }

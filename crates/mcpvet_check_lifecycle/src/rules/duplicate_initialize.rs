@@ -1,6 +1,8 @@
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
+use crate::phase::Init;
+
 declare_rule! {
     /// A second `initialize` was sent in a session that is already initialized or initializing.
     ///
@@ -49,13 +51,13 @@ declare_rule! {
     }
 }
 
-/// Reports an `initialize` (its method at `at`) after the one of `first_line`, which is
-/// `answered` or still unanswered.
-pub(crate) fn check(at: Span, first_line: u32, answered: bool, report: &mut Reporter<'_>) {
-    let state = if answered {
-        "already succeeded"
-    } else {
-        "is still unanswered"
+/// Checks an `initialize` request (its method at `at`) against the handshake so far.
+pub(crate) fn check(init: Init, at: Span, report: &mut Reporter<'_>) {
+    let (first_line, state) = match init {
+        Init::Pending { line } => (line, "is still unanswered"),
+        Init::Succeeded { line } => (line, "already succeeded"),
+        // A retry after a failure is how a version is negotiated.
+        Init::NotSeen | Init::Failed => return,
     };
     report.report(
         &DUPLICATE_INITIALIZE,

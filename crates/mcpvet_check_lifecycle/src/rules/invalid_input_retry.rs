@@ -60,15 +60,17 @@ declare_rule! {
     }
 }
 
-/// An `input_required` result waiting for its retry.
-#[derive(Debug, Clone)]
-pub(crate) struct Outstanding {
-    pub(crate) method: &'static str,
-    pub(crate) name: Option<Box<str>>,
-    pub(crate) id: Key,
+/// The `input_required` result a retry answers, as the session remembers it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Original<'a> {
+    /// The method of the original request.
+    pub(crate) method: &'a str,
+    /// Its id, and the line it was sent at.
+    pub(crate) id: &'a Key,
     pub(crate) line: u32,
-    pub(crate) state: Option<Box<str>>,
-    pub(crate) keys: Vec<Box<str>>,
+    /// The `requestState` of the result, and the keys of its `inputRequests`.
+    pub(crate) state: Option<&'a str>,
+    pub(crate) keys: &'a [Box<str>],
 }
 
 /// `params.name` of a `tools/call` or `prompts/get`, `params.uri` of a `resources/read`.
@@ -80,28 +82,27 @@ pub(crate) fn target(params: Value<'_>) -> Option<Box<str>> {
         .map(|s| s.as_ref().into())
 }
 
-/// Checks a request that carries `inputResponses` or `requestState`; `outstanding` are the
-/// unanswered `input_required` results of the session (the matched one is removed).
+/// Whether a request with these `params` retries an `input_required` result: it carries
+/// `inputResponses` or `requestState`.
+pub(crate) fn is_retry(params: Value<'_>) -> bool {
+    params.get("inputResponses").is_some() || params.get("requestState").is_some()
+}
+
+/// Checks a retry: a `method` request (its method at `method_span`, its id `id`, its
+/// `params`) answering the `original` result (`None` when no `input_required` result of the
+/// session matches it).
 pub(crate) fn check(
+    method: &str,
+    method_span: Span,
+    id: Option<&Key>,
     params: Value<'_>,
-    request: (&str, Span, Option<&Key>),
-    outstanding: &mut Vec<Outstanding>,
+    original: Option<Original<'_>>,
     report: &mut Reporter<'_>,
 ) {
-    let (method, method_span, id) = request;
     let responses = params.get("inputResponses");
     let state = params.get("requestState");
     let state_text = state.and_then(Value::as_str);
-    let name = target(params);
-    let found = outstanding
-        .iter()
-        .position(|o| o.state.is_some() && o.state.as_deref() == state_text.as_deref())
-        .or_else(|| {
-            outstanding
-                .iter()
-                .position(|o| o.method == method && o.name == name)
-        });
-    let Some(i) = found else {
+    let Some(original) = original else {
         let at = responses
             .or(state)
             .map_or(Site::from(method_span), Value::site);
@@ -113,8 +114,7 @@ pub(crate) fn check(
         );
         return;
     };
-    let original = outstanding.remove(i);
-    if id == Some(&original.id) {
+    if id == Some(original.id) {
         report.report(
             &INVALID_INPUT_RETRY,
             method_span,
@@ -136,8 +136,8 @@ pub(crate) fn check(
             "retry with the same method and params",
         );
     }
-    match (&original.state, state) {
-        (Some(expected), Some(s)) if state_text.as_deref() != Some(&**expected) => report.report(
+    match (original.state, state) {
+        (Some(expected), Some(s)) if state_text.as_deref() != Some(expected) => report.report(
             &INVALID_INPUT_RETRY,
             s,
             format!("`requestState` does not echo the server's \"{expected}\""),

@@ -1,6 +1,8 @@
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
+use crate::phase::Init;
+
 declare_rule! {
     /// `notifications/initialized` was sent before a successful `initialize` response.
     ///
@@ -46,9 +48,14 @@ declare_rule! {
     }
 }
 
-/// Reports a `notifications/initialized` (its method at `at`) sent `why` ("after
-/// `initialize` failed"...).
-pub(crate) fn check(why: &str, at: Span, report: &mut Reporter<'_>) {
+/// Checks a `notifications/initialized` (its method at `at`) against the handshake so far.
+pub(crate) fn check(init: Init, at: Span, report: &mut Reporter<'_>) {
+    let why = match init {
+        Init::Succeeded { .. } => return,
+        Init::NotSeen => "without any `initialize` request before it".to_owned(),
+        Init::Pending { line } => format!("before the server answered `initialize` (line {line})"),
+        Init::Failed => "after `initialize` failed".to_owned(),
+    };
     report.report(
         &PREMATURE_INITIALIZED_NOTIFICATION,
         at,
