@@ -2,6 +2,11 @@
 //! request, and a message whose direction the capture does not show may belong to either.
 use mcpvet_ast::transcript::Direction;
 
+/// Sent by the client.
+pub(crate) const C2S: Option<Direction> = Some(Direction::ClientToServer);
+/// Sent by the server.
+pub(crate) const S2C: Option<Direction> = Some(Direction::ServerToClient);
+
 /// One `T` for what the client sent, one for the server, one for a sender the capture does not
 /// show. A sender is named by the direction of its messages, `None` for the unknown one.
 ///
@@ -113,9 +118,6 @@ fn other(sender: Option<Direction>, direction: Option<Direction>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const C2S: Option<Direction> = Some(Direction::ClientToServer);
-    const S2C: Option<Direction> = Some(Direction::ServerToClient);
 
     fn table() -> ByDirection<&'static str> {
         ByDirection {

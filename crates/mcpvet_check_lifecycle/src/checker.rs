@@ -10,13 +10,14 @@ use mcpvet_diagnostics::{Findings, Reporter};
 use mcpvet_json::{JsonDocument, Value, ValueKind};
 use mcpvet_text::Span;
 
+use crate::flow::{Cx, Kind, View};
 use crate::phase::Outcome;
 use crate::rules::{
     batch_not_allowed, error_response_without_id, invalid_batch, invalid_error_object,
     invalid_jsonrpc_message, invalid_request_id, multi_line_message, non_canonical_request_id,
     params_not_object, stdout_pollution, unsafe_integer_id,
 };
-use crate::session::{Cx, Kind, Session, View};
+use crate::session::Session;
 use crate::{LifecycleSummary, MessageInfo, Pair, Phase, SessionSummary, Stage};
 
 /// How many findings about text lines are held while the capture's format is still unknown.

@@ -72,6 +72,7 @@ mod by_direction;
 mod caps;
 mod catalog;
 mod checker;
+mod flow;
 mod key;
 mod listen;
 mod phase;

@@ -3,6 +3,8 @@ use mcpvet_diagnostics::{Reporter, Severity, Site, declare_rule};
 use mcpvet_json::Value;
 use mcpvet_text::Span;
 
+use super::invalid_subscription_notification::SUBSCRIPTION_ID;
+use crate::by_direction::{C2S, S2C};
 use crate::caps::{self, Cap, Caps};
 use crate::catalog::{self, Side};
 
@@ -79,9 +81,6 @@ declare_rule! {
         since: "0.1.0",
     }
 }
-
-const C2S: Option<Direction> = Some(Direction::ClientToServer);
-const S2C: Option<Direction> = Some(Direction::ServerToClient);
 
 /// The capabilities a session has seen declared, and where.
 #[derive(Debug, Clone, Copy)]
@@ -298,7 +297,7 @@ pub(crate) fn check_log_level(
     // A log message on a listen stream is MCP437's.
     let tagged = params
         .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get("io.modelcontextprotocol/subscriptionId"))
+        .and_then(|m| m.get(SUBSCRIPTION_ID))
         .is_some();
     if tagged {
         return;

@@ -63,7 +63,7 @@ declare_rule! {
 }
 
 /// The `_meta` key that tags a notification with the listen stream it travels on.
-const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
+pub(crate) const SUBSCRIPTION_ID: &str = "io.modelcontextprotocol/subscriptionId";
 
 /// The notification type of `name` in a subscription filter, if a filter selects it.
 fn type_of(name: &str) -> Option<u8> {

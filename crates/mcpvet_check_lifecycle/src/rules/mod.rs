@@ -1,6 +1,9 @@
 //! The rules of this crate, one per file: each declares its catalog entry (the doc comment
-//! is its documentation page) and holds the checks that are particular to it. The session
-//! state machine in [`crate::session`] decides when they run.
+//! is its documentation page) and holds its checks, the conditions and the messages. The
+//! message flow ([`crate::flow`]) decides when they run and hands them plain values: the
+//! JSON values of the message, and what the session's state ([`crate::session`]) holds.
+//! Rules depend on no session type, only on the shared vocabulary below it (keys,
+//! capabilities, the method catalog, the handshake state, subscription filters).
 use mcpvet_diagnostics::RuleMeta;
 use mcpvet_json::Value;
 

@@ -1,3 +1,4 @@
+use crate::by_direction::{C2S, S2C};
 use mcpvet_ast::transcript::{Direction, MethodDirection, method_direction};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
@@ -54,9 +55,6 @@ declare_rule! {
         since: "0.1.0",
     }
 }
-
-const C2S: Option<Direction> = Some(Direction::ClientToServer);
-const S2C: Option<Direction> = Some(Direction::ServerToClient);
 
 fn party(direction: Direction) -> &'static str {
     match direction {
