@@ -13,6 +13,7 @@ use crate::phase::{Event, Init};
 use crate::rules::invalid_cancellation::{self, Target};
 use crate::rules::invalid_progress_notification::{self, Token as Progress};
 use crate::rules::invalid_subscription_notification::{self, SUBSCRIPTION_ID, Stream};
+use crate::rules::wrong_direction::Sent;
 use crate::rules::{
     cancelled_initialize, capability_not_declared, method_not_in_protocol_version,
     premature_initialized_notification, wrong_direction,
@@ -52,8 +53,8 @@ impl Session {
             reported = true;
         }
         if !reported {
-            reported = wrong_direction::check_client_notification(
-                name,
+            reported = wrong_direction::check_modern(
+                Sent::Notification(name),
                 direction,
                 modern,
                 method.span,
@@ -76,9 +77,22 @@ impl Session {
                     self.phase.record(Event::Initialized);
                 }
             }
-            "notifications/cancelled" => self.cancelled(cx, v, method, params),
-            "notifications/progress" if !reported && !on_stream => {
-                self.progress(cx, v, method, params);
+            // Both name their request, by an id or a token, read first.
+            "notifications/cancelled" if v.wire => {
+                if let Some(p) = params
+                    && let Some((key, id)) =
+                        invalid_cancellation::check_request_id(p, method.span, &mut cx.report)
+                {
+                    self.cancelled(cx, direction, &key, id);
+                }
+            }
+            "notifications/progress" if v.wire && !reported && !on_stream => {
+                if let Some(p) = params
+                    && let Some((token, at)) =
+                        invalid_progress_notification::check_token(p, method.span, &mut cx.report)
+                {
+                    self.progress(cx, direction, p, &token, at);
+                }
             }
             _ => {}
         }
@@ -111,33 +125,24 @@ impl Session {
         }
     }
 
-    /// A `notifications/cancelled`: of `initialize` (MCP427), or of a request the tables
-    /// may or may not hold (MCP452).
+    /// A `notifications/cancelled` going `direction` whose `requestId` (`id`) reads as `key`:
+    /// of `initialize` (MCP427), or of a request the tables may or may not hold (MCP452).
     fn cancelled(
         &mut self,
         cx: &mut Cx<'_, '_>,
-        v: &View<'_>,
-        method: &Spanned<String>,
-        params: Option<Value<'_>>,
+        direction: Option<Direction>,
+        key: &Key,
+        id: Value<'_>,
     ) {
-        if !v.wire {
-            return;
-        }
-        let Some(p) = params else { return };
-        let Some((key, id)) =
-            invalid_cancellation::check_request_id(p, method.span, &mut cx.report)
-        else {
-            return;
-        };
         let initialize = self.initialize_request(cx.line);
-        if cancelled_initialize::check(&key, id, v.direction, initialize, &mut cx.report) {
-            if let Some(p) = self.pending.own_mut(C2S).find_map(|(_, p)| p.get_mut(&key)) {
+        if cancelled_initialize::check(key, id, direction, initialize, &mut cx.report) {
+            if let Some(p) = self.pending.own_mut(C2S).find_map(|(_, p)| p.get_mut(key)) {
                 p.cancelled = true;
             }
             return;
         }
-        let target = self.cancel(&key, v.direction);
-        invalid_cancellation::check(&key, id, target, &mut cx.report);
+        let target = self.cancel(key, direction);
+        invalid_cancellation::check(key, id, target, &mut cx.report);
     }
 
     /// Marks the request a cancellation going `direction` names as cancelled, if it may:
@@ -175,30 +180,23 @@ impl Session {
         Target::Unknown { retyped }
     }
 
-    /// A `notifications/progress` about a request the tables may or may not hold (MCP451).
+    /// A `notifications/progress` going `direction` (its `params`) whose `progressToken`
+    /// (`at`) reads as `token`: about a request the tables may or may not hold (MCP451).
     fn progress(
         &mut self,
         cx: &mut Cx<'_, '_>,
-        v: &View<'_>,
-        method: &Spanned<String>,
-        params: Option<Value<'_>>,
+        direction: Option<Direction>,
+        params: Value<'_>,
+        token: &Key,
+        at: Value<'_>,
     ) {
-        if !v.wire {
-            return;
-        }
-        let Some(p) = params else { return };
-        let Some((token, at)) =
-            invalid_progress_notification::check_token(p, method.span, &mut cx.report)
-        else {
-            return;
-        };
-        let known = self.progress_of(&token, v.direction);
-        let now = invalid_progress_notification::check(p, &token, at, known, &mut cx.report);
+        let known = self.progress_of(token, direction);
+        let now = invalid_progress_notification::check(params, token, at, known, &mut cx.report);
         if now.is_some()
             && let Some(t) = self
                 .tokens
-                .other_mut(v.direction)
-                .find_map(|(_, t)| t.get_mut(&token))
+                .other_mut(direction)
+                .find_map(|(_, t)| t.get_mut(token))
         {
             t.last = now;
         }

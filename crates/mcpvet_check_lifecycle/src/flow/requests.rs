@@ -14,6 +14,7 @@ use crate::key::Key;
 use crate::phase::{Init, Outcome, event_of};
 use crate::rules::invalid_input_retry::{self, Original};
 use crate::rules::missing_request_meta::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
+use crate::rules::wrong_direction::Sent;
 use crate::rules::{
     capability_not_declared, duplicate_initialize, duplicate_request_id,
     invalid_initialize_request, invalid_pagination_cursor, invalid_progress_notification,
@@ -118,8 +119,8 @@ impl Session {
         let stated = v.direction.filter(|_| v.explicit);
         let reported_direction =
             wrong_direction::check_against_table(name, stated, method.span, &mut cx.report)
-                || wrong_direction::check_server_request(
-                    name,
+                || wrong_direction::check_modern(
+                    Sent::Request(name),
                     direction,
                     modern,
                     method.span,

@@ -13,6 +13,7 @@ use crate::key::Key;
 use crate::phase::{Init, Outcome, event_of};
 use crate::rules::missing_result_type::{self, ResultType};
 use crate::rules::response_to_unknown_id::{self, Why};
+use crate::rules::wrong_direction::Sent;
 use crate::rules::{
     invalid_discover_result, invalid_initialize_result, invalid_input_required_result,
     invalid_pagination_cursor, invalid_protocol_version, params_not_object, reserved_error_code,
@@ -32,7 +33,8 @@ impl Session {
         } else {
             v.direction
         };
-        wrong_direction::check_client_response(
+        wrong_direction::check_modern(
+            Sent::Response,
             direction,
             modern,
             v.id.map_or(v.span, |id| id.span),

@@ -91,74 +91,59 @@ pub(crate) fn check_against_table(
     true
 }
 
-/// Checks a `method` request (at `at`) going `direction` in a session that is `modern`
-/// (2026-07-28), where servers send no requests. Returns whether it reported.
-pub(crate) fn check_server_request(
-    method: &str,
+/// A message of a 2026 session, for [`check_modern`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Sent<'a> {
+    /// A request of this method.
+    Request(&'a str),
+    /// A response.
+    Response,
+    /// A notification of this method.
+    Notification(&'a str),
+}
+
+/// Checks a message (at `at`: the method, or a response's id) going `direction` in a
+/// session that is `modern` (2026-07-28), where servers send no requests and clients send
+/// no responses and no notification but `notifications/cancelled`. Returns whether it
+/// reported.
+pub(crate) fn check_modern(
+    sent: Sent<'_>,
     direction: Option<Direction>,
     modern: bool,
     at: Span,
     report: &mut Reporter<'_>,
 ) -> bool {
-    if !modern || direction != S2C {
+    if !modern {
         return false;
     }
-    let help = match method {
-        "sampling/createMessage" | "elicitation/create" | "roots/list" => {
-            "ask for it in an `input_required` result (`inputRequests`) of the client's request"
+    let (message, help) = match sent {
+        Sent::Request(method) if direction == S2C => (
+            format!("the server sent a `{method}` request; servers send no requests in 2026-07-28"),
+            match method {
+                "sampling/createMessage" | "elicitation/create" | "roots/list" => {
+                    "ask for it in an `input_required` result (`inputRequests`) of the client's request"
+                }
+                _ => "servers send only responses and notifications in 2026-07-28",
+            },
+        ),
+        Sent::Response if direction == C2S => (
+            "the client sent a response; clients send no responses in 2026-07-28".to_owned(),
+            "answer an `input_required` result by retrying the request with `inputResponses`",
+        ),
+        Sent::Notification(method)
+            if direction == C2S
+                && method != "notifications/cancelled"
+                && method_direction(method) != MethodDirection::Unknown =>
+        {
+            (
+                format!(
+                    "the client sent `{method}`; in 2026-07-28 the client sends no notification but `notifications/cancelled`"
+                ),
+                "drop the notification",
+            )
         }
-        _ => "servers send only responses and notifications in 2026-07-28",
+        _ => return false,
     };
-    report.report(
-        &WRONG_DIRECTION,
-        at,
-        format!("the server sent a `{method}` request; servers send no requests in 2026-07-28"),
-        help,
-    );
-    true
-}
-
-/// Checks a response (its id at `at`) going `direction` in a session that is `modern`
-/// (2026-07-28), where clients send no responses.
-pub(crate) fn check_client_response(
-    direction: Option<Direction>,
-    modern: bool,
-    at: Span,
-    report: &mut Reporter<'_>,
-) {
-    if !modern || direction != C2S {
-        return;
-    }
-    report.report(
-        &WRONG_DIRECTION,
-        at,
-        "the client sent a response; clients send no responses in 2026-07-28",
-        "answer an `input_required` result by retrying the request with `inputResponses`",
-    );
-}
-
-/// Checks a `method` notification (at `at`) going `direction` in a session that is `modern`
-/// (2026-07-28), where the client sends no notification but `notifications/cancelled`.
-/// Returns whether it reported.
-pub(crate) fn check_client_notification(
-    method: &str,
-    direction: Option<Direction>,
-    modern: bool,
-    at: Span,
-    report: &mut Reporter<'_>,
-) -> bool {
-    if !modern
-        || direction != C2S
-        || method == "notifications/cancelled"
-        || method_direction(method) == MethodDirection::Unknown
-    {
-        return false;
-    }
-    report.report(
-        &WRONG_DIRECTION,
-        at,
-        format!("the client sent `{method}`; in 2026-07-28 the client sends no notification but `notifications/cancelled`"),
-        "drop the notification",
-    );
+    report.report(&WRONG_DIRECTION, at, message, help);
     true
 }
