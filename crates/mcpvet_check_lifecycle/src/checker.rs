@@ -6,17 +6,18 @@ use mcpvet_ast::transcript::{
     ProtocolVersion, Reconstructed, RecordBody, RecordRole, VersionDetection, VersionSource,
     method_direction,
 };
-use mcpvet_diagnostics::{Diagnostic, Findings};
+use mcpvet_diagnostics::{Findings, Reporter};
 use mcpvet_json::{JsonDocument, Value, ValueKind};
 use mcpvet_text::Span;
 
+use crate::flow::{Cx, Kind, View};
 use crate::phase::Outcome;
 use crate::rules::{
-    Out, batch_not_allowed, error_response_without_id, invalid_batch, invalid_error_object,
+    batch_not_allowed, error_response_without_id, invalid_batch, invalid_error_object,
     invalid_jsonrpc_message, invalid_request_id, multi_line_message, non_canonical_request_id,
-    opening, params_not_object, stdout_pollution, unsafe_integer_id,
+    params_not_object, stdout_pollution, unsafe_integer_id,
 };
-use crate::session::{Cx, Kind, Session, View};
+use crate::session::Session;
 use crate::{LifecycleSummary, MessageInfo, Pair, Phase, SessionSummary, Stage};
 
 /// How many findings about text lines are held while the capture's format is still unknown.
@@ -53,7 +54,8 @@ pub struct LifecycleChecker {
     messages_per_session: Vec<usize>,
     /// The current session of each server name.
     active: Vec<(Option<Box<str>>, usize)>,
-    deferred: Vec<Diagnostic>,
+    /// Findings about leading text lines, held until the capture's format is known.
+    deferred: Findings,
     listing: Option<Vec<MessageInfo>>,
     /// Rows of reconstructed requests waiting for their record, by correlation key.
     correlations: HashMap<Box<str>, usize>,
@@ -72,7 +74,7 @@ impl LifecycleChecker {
             sessions: Vec::new(),
             messages_per_session: Vec::new(),
             active: Vec::new(),
-            deferred: Vec::new(),
+            deferred: Findings::new(),
             listing: None,
             correlations: HashMap::new(),
         }
@@ -155,7 +157,7 @@ impl LifecycleChecker {
                     let s = self.session(server);
                     let mut cx = Cx {
                         doc: document,
-                        findings,
+                        report: Reporter::for_message(findings, entry.index),
                         index: entry.index,
                         line: entry.line,
                         forced: self.forced,
@@ -172,7 +174,7 @@ impl LifecycleChecker {
     pub fn finish(mut self, findings: &mut Findings) -> LifecycleSummary {
         let stdio = self.stdio();
         for session in &mut self.sessions {
-            session.finish(findings, stdio, false);
+            session.finish(stdio, false, &mut Reporter::new(findings));
         }
         let mut summary = LifecycleSummary {
             requests: 0,
@@ -259,7 +261,7 @@ impl LifecycleChecker {
         self.capture = decided;
         let deferred = std::mem::take(&mut self.deferred);
         if self.stdio() {
-            findings.extend(deferred);
+            findings.extend(deferred.into_parts().0);
         }
     }
 
@@ -307,7 +309,7 @@ impl LifecycleChecker {
             return i;
         }
         let stdio = self.stdio();
-        self.sessions[i].finish(findings, stdio, true);
+        self.sessions[i].finish(stdio, true, &mut Reporter::new(findings));
         self.create(server)
     }
 
@@ -322,7 +324,7 @@ impl LifecycleChecker {
         self.messages_per_session[s] += 1;
         let mut cx = Cx {
             doc,
-            findings,
+            report: Reporter::for_message(findings, entry.index),
             index: entry.index,
             line: entry.line,
             forced: self.forced,
@@ -351,33 +353,18 @@ impl LifecycleChecker {
         let version = self.sessions[s].version;
         if entry.multi_line && self.raw_line(entry) {
             let text = doc.slice(entry.span).unwrap_or_default();
-            let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
-            multi_line_message::report(
-                &mut Out {
-                    findings,
-                    index: entry.index,
-                },
+            multi_line_message::check(
+                text,
                 entry.span,
-                lines,
+                &mut Reporter::for_message(findings, entry.index),
             );
         }
         let header = header(entry, doc);
         if let Message::Batch { node, items } = message {
-            let value = doc.value(*node);
-            let mut out = Out {
-                findings,
-                index: entry.index,
-            };
-            if batch_not_allowed::allowed(version) {
-                invalid_batch::check(&mut out, doc, *node, items);
-            } else {
-                let at = value.span();
-                batch_not_allowed::report(
-                    &mut out,
-                    Span::new(at.start, at.start.saturating_add(1).min(at.end)),
-                    version,
-                );
-            }
+            let batch = doc.value(*node);
+            let mut report = Reporter::for_message(findings, entry.index);
+            batch_not_allowed::check(batch, version, &mut report);
+            invalid_batch::check(batch, items, version, &mut report);
             for item in items {
                 self.item(s, entry, item, doc, findings, true, header);
             }
@@ -411,10 +398,7 @@ impl LifecycleChecker {
                 entry.direction
             }
         };
-        let mut out = Out {
-            findings,
-            index: entry.index,
-        };
+        let mut report = Reporter::for_message(findings, entry.index);
         let view = match message {
             Message::Request {
                 node,
@@ -422,9 +406,9 @@ impl LifecycleChecker {
                 method,
                 params,
             } => {
-                invalid_request_id::check(&mut out, id, false);
-                non_canonical_request_id::check(&mut out, id);
-                unsafe_integer_id::check(&mut out, id);
+                invalid_request_id::check(id, false, &mut report);
+                non_canonical_request_id::check(id, &mut report);
+                unsafe_integer_id::check(id, &mut report);
                 // `tools/call`, `prompts/get` and `resources/read` params are checked with
                 // their members by MCP520.
                 if let Some(p) = params
@@ -433,7 +417,7 @@ impl LifecycleChecker {
                         "tools/call" | "prompts/get" | "resources/read"
                     )
                 {
-                    params_not_object::check(&mut out, doc, *p, "params");
+                    params_not_object::check(doc.value(*p), "params", &mut report);
                 }
                 View {
                     kind: Kind::Request,
@@ -455,7 +439,7 @@ impl LifecycleChecker {
                 params,
             } => {
                 if let Some(p) = params {
-                    params_not_object::check(&mut out, doc, *p, "params");
+                    params_not_object::check(doc.value(*p), "params", &mut report);
                 }
                 View {
                     kind: Kind::Notification,
@@ -472,9 +456,9 @@ impl LifecycleChecker {
                 }
             }
             Message::Response { node, id, result } => {
-                invalid_request_id::check(&mut out, id, false);
-                non_canonical_request_id::check(&mut out, id);
-                unsafe_integer_id::check(&mut out, id);
+                invalid_request_id::check(id, false, &mut report);
+                non_canonical_request_id::check(id, &mut report);
+                unsafe_integer_id::check(id, &mut report);
                 View {
                     kind: Kind::Response,
                     method: None,
@@ -491,13 +475,13 @@ impl LifecycleChecker {
             }
             Message::ErrorResponse { node, id, error } => {
                 if let Some(id) = id {
-                    invalid_request_id::check(&mut out, id, true);
-                    non_canonical_request_id::check(&mut out, id);
-                    unsafe_integer_id::check(&mut out, id);
+                    invalid_request_id::check(id, true, &mut report);
+                    non_canonical_request_id::check(id, &mut report);
+                    unsafe_integer_id::check(id, &mut report);
                 }
                 let value = doc.value(*node);
-                error_response_without_id::check(&mut out, id.as_ref(), opening(value), version);
-                invalid_error_object::check(&mut out, doc, error);
+                error_response_without_id::check(id.as_ref(), value, version, &mut report);
+                invalid_error_object::check(doc.value(error.node), &mut report);
                 View {
                     kind: Kind::Error,
                     method: None,
@@ -524,10 +508,9 @@ impl LifecycleChecker {
                     && self.capture == Capture::Trace
                     && self.trace_stdio
                 {
-                    let text = value.as_str().unwrap_or_default();
-                    stdout_pollution::payload(&mut out, value.span(), &text);
+                    stdout_pollution::check_payload(value, &mut report);
                 } else {
-                    invalid_jsonrpc_message::check(&mut out, doc, *node, *reason);
+                    invalid_jsonrpc_message::check(value, *reason, &mut report);
                 }
                 // Read what can be read, so that one bad field does not cascade into
                 // pairing findings.
@@ -558,10 +541,9 @@ impl LifecycleChecker {
             Message::Batch { node, .. } => {
                 // A batch nested in a batch.
                 invalid_jsonrpc_message::check(
-                    &mut out,
-                    doc,
-                    *node,
+                    doc.value(*node),
                     InvalidReason::NotAnObject(ValueKind::Array),
+                    &mut report,
                 );
                 return;
             }
@@ -637,18 +619,12 @@ impl LifecycleChecker {
         if entry.timestamp.is_some() {
             // A line of the client's own log.
             let s = self.session(server);
-            if stdout_pollution::is_client_parse_error(text) {
-                let body = log_body(entry, span, text);
-                let body_text = doc.slice(body).unwrap_or(text);
-                stdout_pollution::client_reported(
-                    &mut Out {
-                        findings,
-                        index: entry.index,
-                    },
-                    body,
-                    body_text,
-                );
-            }
+            let body = log_body(entry, span, text);
+            stdout_pollution::check_client_log(
+                text,
+                (body, doc.slice(body).unwrap_or(text)),
+                &mut Reporter::for_message(findings, entry.index),
+            );
             if text.contains("Initializing server") {
                 self.restart(server, findings);
             } else if launch_failure(text) {
@@ -656,15 +632,15 @@ impl LifecycleChecker {
             }
             return;
         }
-        let finding = || stdout_pollution::line(entry.index, span, text);
-        match self.capture {
-            Capture::Raw => findings.push(finding()),
-            Capture::Trace if self.trace_stdio => findings.push(finding()),
-            Capture::Unknown if self.deferred.len() < DEFERRED_LIMIT => {
-                self.deferred.push(finding());
+        let into = match self.capture {
+            Capture::Raw => findings,
+            Capture::Trace if self.trace_stdio => findings,
+            Capture::Unknown if self.deferred.diagnostics().len() < DEFERRED_LIMIT => {
+                &mut self.deferred
             }
-            _ => {}
-        }
+            _ => return,
+        };
+        stdout_pollution::check_line(text, span, &mut Reporter::for_message(into, entry.index));
     }
 }
 

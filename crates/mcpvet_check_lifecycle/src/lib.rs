@@ -68,10 +68,13 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod by_direction;
 mod caps;
 mod catalog;
 mod checker;
+mod flow;
 mod key;
+mod listen;
 mod phase;
 mod rules;
 mod session;

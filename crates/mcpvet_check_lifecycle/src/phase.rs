@@ -208,6 +208,19 @@ pub(crate) fn event_of(milestone: Milestone, outcome: Outcome) -> Event {
     }
 }
 
+/// The state of the `initialize` handshake of a legacy session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Init {
+    /// No `initialize` so far.
+    NotSeen,
+    /// `initialize` was sent (at `line`) and is not answered yet.
+    Pending { line: u32 },
+    /// `initialize` was answered with an error.
+    Failed,
+    /// `initialize` (sent at `line`) was answered with a result.
+    Succeeded { line: u32 },
+}
+
 /// The phase of one session as it goes.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Tracker {

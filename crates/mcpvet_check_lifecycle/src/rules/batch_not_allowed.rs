@@ -1,8 +1,7 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// A JSON-RPC batch (a top-level array) is sent in a protocol version without batching.
@@ -61,10 +60,16 @@ pub(crate) fn allowed(version: ProtocolVersion) -> bool {
     version == ProtocolVersion::V2025_03_26
 }
 
-pub(crate) fn report(out: &mut Out<'_>, opening: Span, version: ProtocolVersion) {
-    out.emit(
+/// Checks a batch (a message that is an array) of a session of `version`.
+pub(crate) fn check(batch: Value<'_>, version: ProtocolVersion, report: &mut Reporter<'_>) {
+    if allowed(version) {
+        return; // MCP411
+    }
+    // The opening bracket.
+    let at = batch.span();
+    report.report(
         &BATCH_NOT_ALLOWED,
-        opening,
+        Span::new(at.start, at.start.saturating_add(1).min(at.end)),
         format!("JSON-RPC batches are not allowed in protocol {version} (only in 2025-03-26)"),
         "send each message on its own",
     );

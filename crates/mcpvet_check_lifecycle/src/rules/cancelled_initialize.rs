@@ -1,7 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
+use mcpvet_ast::transcript::Direction;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use super::Out;
+use crate::key::Key;
 
 declare_rule! {
     /// The client cancelled its `initialize` request.
@@ -50,11 +51,27 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, line: u32) {
-    out.emit(
+/// Checks a cancellation of request `key` (named by `id`) going `direction`; `initialize` is
+/// the id and line of the `initialize` request of a legacy session that sent one. Returns
+/// whether the cancellation is of `initialize` (then nothing else applies to it).
+pub(crate) fn check(
+    key: &Key,
+    id: Value<'_>,
+    direction: Option<Direction>,
+    initialize: Option<(&Key, u32)>,
+    report: &mut Reporter<'_>,
+) -> bool {
+    let Some((_, line)) = initialize.filter(|(initialize, _)| *initialize == key) else {
+        return false;
+    };
+    if direction == Some(Direction::ServerToClient) {
+        return false; // the server cannot cancel the client's request
+    }
+    report.report(
         &CANCELLED_INITIALIZE,
-        span,
+        id,
         format!("`notifications/cancelled` cancels the `initialize` request of line {line}"),
         "never cancel `initialize`; close the connection to give up",
     );
+    true
 }

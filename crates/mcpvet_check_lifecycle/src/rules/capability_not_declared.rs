@@ -1,9 +1,12 @@
-use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_ast::transcript::{Direction, ProtocolVersion, method_direction};
+use mcpvet_diagnostics::{Reporter, Severity, Site, declare_rule};
+use mcpvet_json::Value;
 use mcpvet_text::Span;
 
-use super::Out;
-use crate::caps::Cap;
-use crate::catalog::Side;
+use super::invalid_subscription_notification::SUBSCRIPTION_ID;
+use crate::by_direction::{C2S, S2C};
+use crate::caps::{self, Cap, Caps};
+use crate::catalog::{self, Side};
 
 declare_rule! {
     /// A method is used without the capability that gates it.
@@ -79,7 +82,235 @@ declare_rule! {
     }
 }
 
-/// What is missing, for [`report`].
+/// The capabilities a session has seen declared, and where.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Declared {
+    /// The client's, from its `initialize` request.
+    pub(crate) client: Option<Caps>,
+    /// The server's, and where they were declared ("the server's `initialize` result"...).
+    pub(crate) server: Option<(Caps, &'static str)>,
+    /// The session's version: it decides the severity.
+    pub(crate) version: ProtocolVersion,
+}
+
+impl Declared {
+    /// The capabilities of `side`, and where they were declared.
+    fn of(&self, side: Side) -> Option<(Caps, &'static str)> {
+        match side {
+            Side::Server => self.server,
+            Side::Client => self
+                .client
+                .map(|c| (c, "the client's `initialize` request")),
+        }
+    }
+
+    /// The severity of a capability requirement: MUST from 2025-06-18, SHOULD before (and
+    /// for the requirements that are a SHOULD in every version).
+    fn severity(&self, should_only: bool) -> Severity {
+        if should_only || self.version < ProtocolVersion::V2025_06_18 {
+            Severity::Warning
+        } else {
+            Severity::Error
+        }
+    }
+}
+
+/// Checks a `name` request (its method at `method`, its `params`) going `direction` against
+/// the capabilities `declared` so far; `wire` says whether its body is there to read. One
+/// finding per message: the first missing capability explains it.
+pub(crate) fn check_request(
+    name: &str,
+    method: Span,
+    params: Option<Value<'_>>,
+    direction: Option<Direction>,
+    wire: bool,
+    declared: &Declared,
+    report: &mut Reporter<'_>,
+) {
+    let version = declared.version;
+    let modern = version.is_modern();
+    let mut gates: Vec<(Cap, Side, String, bool)> = Vec::new();
+    let what = format!("`{name}`");
+    if let Some(gate) = catalog::gate_of(name, version) {
+        let expected = match gate.side {
+            Side::Server => C2S,
+            Side::Client => S2C,
+        };
+        if direction == expected && (!modern || gate.side == Side::Server) {
+            gates.push((gate.cap, gate.side, what.clone(), gate.should_only));
+        }
+    }
+    if !modern && name.starts_with("tasks/") {
+        let receiver = match direction {
+            Some(Direction::ClientToServer) => Some(Side::Server),
+            Some(Direction::ServerToClient) => Some(Side::Client),
+            None => None,
+        };
+        if let Some(side) = receiver
+            && let Some(cap) = catalog::task_gate(name, side)
+        {
+            gates.push((cap, side, what.clone(), false));
+        }
+    }
+    if !modern
+        && wire
+        && version >= ProtocolVersion::V2025_11_25
+        && let Some(p) = params
+    {
+        match name {
+            "sampling/createMessage" => {
+                if p.get("tools").is_some() || p.get("toolChoice").is_some() {
+                    gates.push((
+                        caps::C_SAMPLING_TOOLS,
+                        Side::Client,
+                        "`sampling/createMessage` with `tools`".to_owned(),
+                        false,
+                    ));
+                }
+                if matches!(
+                    p.get("includeContext").and_then(Value::as_str).as_deref(),
+                    Some("thisServer" | "allServers")
+                ) {
+                    gates.push((
+                        caps::C_SAMPLING_CONTEXT,
+                        Side::Client,
+                        "`sampling/createMessage` with `includeContext`".to_owned(),
+                        true,
+                    ));
+                }
+            }
+            "elicitation/create" => {
+                if p.get("mode").and_then(Value::as_str).as_deref() == Some("url") {
+                    gates.push((
+                        caps::C_ELICITATION_URL,
+                        Side::Client,
+                        "`elicitation/create` with `mode: \"url\"`".to_owned(),
+                        false,
+                    ));
+                } else {
+                    gates.push((
+                        caps::C_ELICITATION_FORM,
+                        Side::Client,
+                        "a form-mode `elicitation/create`".to_owned(),
+                        false,
+                    ));
+                }
+            }
+            _ => {}
+        }
+        if p.get("task").is_some() {
+            let cap = match name {
+                "tools/call" => Some((caps::S_TASKS_TOOLS_CALL, Side::Server)),
+                "sampling/createMessage" => Some((caps::C_TASKS_SAMPLING, Side::Client)),
+                "elicitation/create" => Some((caps::C_TASKS_ELICITATION, Side::Client)),
+                _ => None,
+            };
+            if let Some((cap, side)) = cap {
+                gates.push((cap, side, format!("a task-augmented `{name}`"), false));
+            }
+        }
+    }
+    for (cap, side, what, should_only) in gates {
+        let Some((caps, source)) = declared.of(side) else {
+            continue;
+        };
+        if !caps.has(cap) {
+            let missing = Missing {
+                what: &what,
+                cap,
+                side,
+                source,
+                severity: declared.severity(should_only),
+            };
+            report_missing(&missing, method, report);
+            break;
+        }
+    }
+}
+
+/// Checks a `name` notification (its method at `method`, its `params`) going `direction`
+/// in a legacy session against the capabilities `declared` so far and the resources the
+/// client `subscribed` to.
+pub(crate) fn check_notification(
+    name: &str,
+    method: Span,
+    params: Option<Value<'_>>,
+    direction: Option<Direction>,
+    declared: &Declared,
+    subscribed: &[Box<str>],
+    report: &mut Reporter<'_>,
+) {
+    let Some(gate) = catalog::gate_of(name, declared.version) else {
+        return;
+    };
+    // The sender of a notification: the server for its own features, the client for
+    // `notifications/roots/list_changed`.
+    let sender = method_direction(name).single();
+    if direction.is_some() && direction != sender {
+        return;
+    }
+    let Some((caps, source)) = declared.of(gate.side) else {
+        return;
+    };
+    let severity = declared.severity(gate.should_only);
+    if !caps.has(gate.cap) {
+        let missing = Missing {
+            what: &format!("`{name}`"),
+            cap: gate.cap,
+            side: gate.side,
+            source,
+            severity,
+        };
+        report_missing(&missing, method, report);
+        return;
+    }
+    if name == "notifications/resources/updated"
+        && let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str)
+        && !subscribed.iter().any(|s| uri.starts_with(&**s))
+    {
+        report.report_as(
+            &CAPABILITY_NOT_DECLARED,
+            severity,
+            method,
+            format!(
+                "`notifications/resources/updated` for \"{uri}\", which the client did not subscribe to"
+            ),
+            "send updates only for resources the client subscribed to with `resources/subscribe`",
+        );
+    }
+}
+
+/// Checks a `name` notification (its method at `method`, its `params`) going `direction` in
+/// a 2026 session, where a log message answers a request that set a log level;
+/// `log_requests` is how many such requests are in flight.
+pub(crate) fn check_log_level(
+    name: &str,
+    method: Span,
+    params: Option<Value<'_>>,
+    direction: Option<Direction>,
+    log_requests: u32,
+    report: &mut Reporter<'_>,
+) {
+    if name != "notifications/message" || direction == C2S || log_requests > 0 {
+        return;
+    }
+    // A log message on a listen stream is MCP437's.
+    let tagged = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get(SUBSCRIPTION_ID))
+        .is_some();
+    if tagged {
+        return;
+    }
+    report.report(
+        &CAPABILITY_NOT_DECLARED,
+        method,
+        "`notifications/message` was sent while no request in flight set `io.modelcontextprotocol/logLevel`",
+        "send log messages only for requests whose `_meta` asks for them with a log level",
+    );
+}
+
+/// What is missing, for [`report_missing`].
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Missing<'a> {
     /// What was used: ``"`tools/call`"``, ``"`elicitation/create` with `mode: \"url\"`"``.
@@ -91,15 +322,20 @@ pub(crate) struct Missing<'a> {
     pub(crate) severity: Severity,
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, missing: &Missing<'_>) {
+/// Reports a use (at `at`) of a capability that is `missing`.
+pub(crate) fn report_missing(
+    missing: &Missing<'_>,
+    at: impl Into<Site>,
+    report: &mut Reporter<'_>,
+) {
     let party = match missing.side {
         Side::Client => "client",
         Side::Server => "server",
     };
-    out.emit_as(
+    report.report_as(
         &CAPABILITY_NOT_DECLARED,
         missing.severity,
-        span,
+        at,
         format!(
             "{} needs the {party} capability `{}`, which {} does not declare",
             missing.what, missing.cap.name, missing.source
@@ -108,28 +344,5 @@ pub(crate) fn report(out: &mut Out<'_>, span: Span, missing: &Missing<'_>) {
             "declare `{}` in the {party} capabilities, or do not use this feature",
             missing.cap.name
         ),
-    );
-}
-
-/// A `notifications/resources/updated` for a resource nobody subscribed to.
-pub(crate) fn unsubscribed(out: &mut Out<'_>, span: Span, uri: &str, severity: Severity) {
-    out.emit_as(
-        &CAPABILITY_NOT_DECLARED,
-        severity,
-        span,
-        format!(
-            "`notifications/resources/updated` for \"{uri}\", which the client did not subscribe to"
-        ),
-        "send updates only for resources the client subscribed to with `resources/subscribe`",
-    );
-}
-
-/// A 2026 `notifications/message` while no request asked for log messages.
-pub(crate) fn no_log_level(out: &mut Out<'_>, span: Span) {
-    out.emit(
-        &CAPABILITY_NOT_DECLARED,
-        span,
-        "`notifications/message` was sent while no request in flight set `io.modelcontextprotocol/logLevel`",
-        "send log messages only for requests whose `_meta` asks for them with a log level",
     );
 }

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use super::Out;
+use crate::phase::Init;
 
 declare_rule! {
     /// A second `initialize` was sent in a session that is already initialized or initializing.
@@ -51,15 +51,17 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, first_line: u32, answered: bool) {
-    let state = if answered {
-        "already succeeded"
-    } else {
-        "is still unanswered"
+/// Checks an `initialize` request (its method at `at`) against the handshake so far.
+pub(crate) fn check(init: Init, at: Span, report: &mut Reporter<'_>) {
+    let (first_line, state) = match init {
+        Init::Pending { line } => (line, "is still unanswered"),
+        Init::Succeeded { line } => (line, "already succeeded"),
+        // A retry after a failure is how a version is negotiated.
+        Init::NotSeen | Init::Failed => return,
     };
-    out.emit(
+    report.report(
         &DUPLICATE_INITIALIZE,
-        span,
+        at,
         format!("a second `initialize` was sent; the one at line {first_line} {state}"),
         "initialize once per connection; reconnect to start a new session",
     );

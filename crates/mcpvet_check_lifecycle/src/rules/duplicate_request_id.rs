@@ -1,7 +1,6 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use super::Out;
 use crate::key::Key;
 
 declare_rule! {
@@ -61,17 +60,29 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, key: &Key, line: u32, in_flight: bool) {
-    let message = if in_flight {
+/// Checks the id `key` (at `at`) of a new request against the requests of the same sender:
+/// `in_flight` is the line of one still waiting with that id, `answered` the line of one
+/// already answered (what only sessions before 2026-07-28 forbid; `modern` says which).
+pub(crate) fn check(
+    key: &Key,
+    at: Span,
+    in_flight: Option<u32>,
+    answered: Option<u32>,
+    modern: bool,
+    report: &mut Reporter<'_>,
+) {
+    let message = if let Some(line) = in_flight {
         format!("id {key} is already used by a request still in flight (line {line})")
-    } else {
+    } else if let Some(line) = answered.filter(|_| !modern) {
         format!(
             "id {key} was already used by the same sender at line {line}; ids must not be reused within a session"
         )
+    } else {
+        return;
     };
-    out.emit(
+    report.report(
         &DUPLICATE_REQUEST_ID,
-        span,
+        at,
         message,
         "give every request of a session a new id",
     );

@@ -1,8 +1,6 @@
 use mcpvet_ast::transcript::{ProtocolVersion, RequestId};
-use mcpvet_diagnostics::{Severity, declare_rule};
-use mcpvet_text::Span;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_json::Value;
 
 declare_rule! {
     /// An error response has no `id`, or `"id": null`, in a way its protocol version does not allow.
@@ -57,25 +55,24 @@ declare_rule! {
     }
 }
 
-/// Checks the id of an error response: `id` is `None` when the member is absent; `opening`
-/// is where a missing member is reported.
+/// Checks the id of an error response (`message`): `id` is `None` when the member is absent.
 pub(crate) fn check(
-    out: &mut Out<'_>,
     id: Option<&RequestId>,
-    opening: Span,
+    message: Value<'_>,
     version: ProtocolVersion,
+    report: &mut Reporter<'_>,
 ) {
     let optional = version >= ProtocolVersion::V2025_11_25;
     match id {
-        None if !optional => out.emit(
+        None if !optional => report.report(
             &ERROR_RESPONSE_WITHOUT_ID,
-            opening,
+            message.opening(),
             format!("the error response has no `id`, which protocol {version} requires"),
             "add the id of the request it answers (`null` only when that id could not be read)",
         ),
         Some(id) if id.is_null() => {
             if optional {
-                out.emit_as(
+                report.report_as(
                     &ERROR_RESPONSE_WITHOUT_ID,
                     Severity::Error,
                     id.span,
@@ -83,7 +80,7 @@ pub(crate) fn check(
                     "remove the `id` member, or use the id of the request it answers",
                 );
             } else {
-                out.emit(
+                report.report(
                     &ERROR_RESPONSE_WITHOUT_ID,
                     id.span,
                     format!("`id` is null, which the protocol {version} schema rejects"),

@@ -1,9 +1,8 @@
-use mcpvet_ast::transcript::Message;
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::JsonDocument;
-use mcpvet_text::Span;
+use mcpvet_ast::transcript::{Message, ProtocolVersion};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use super::Out;
+use super::batch_not_allowed;
 
 declare_rule! {
     /// A 2025-03-26 batch is empty, contains `initialize`, or mixes requests with responses.
@@ -59,18 +58,20 @@ declare_rule! {
     }
 }
 
-/// Checks a batch of a 2025-03-26 session.
+/// Checks a batch and its elements (`items`) in a session of `version`.
 pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    node: mcpvet_json::NodeId,
+    batch: Value<'_>,
     items: &[Message],
+    version: ProtocolVersion,
+    report: &mut Reporter<'_>,
 ) {
-    let span = doc.value(node).span();
+    if !batch_not_allowed::allowed(version) {
+        return; // MCP410
+    }
     if items.is_empty() {
-        out.emit(
+        report.report(
             &INVALID_BATCH,
-            span,
+            batch,
             "the batch is empty",
             "send at least one message, or none at all",
         );
@@ -80,7 +81,7 @@ pub(crate) fn check(
         if let Message::Request { method, .. } = item
             && method.value == "initialize"
         {
-            out.emit(
+            report.report(
                 &INVALID_BATCH,
                 method.span,
                 "`initialize` must not be part of a batch",
@@ -93,10 +94,9 @@ pub(crate) fn check(
         .any(|m| matches!(m, Message::Request { .. } | Message::Notification { .. }));
     let responses = items.iter().find(|m| m.is_response());
     if calls && let Some(response) = responses {
-        let at = doc.value(response.node()).span();
-        out.emit(
+        report.report(
             &INVALID_BATCH,
-            Span::new(at.start, at.end),
+            batch.document().value(response.node()),
             "the batch mixes requests or notifications with responses",
             "send requests and notifications in one batch and responses in another",
         );

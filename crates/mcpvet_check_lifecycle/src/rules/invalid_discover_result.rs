@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId, ValueKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
-use super::{Out, is_integer, kind_name, opening};
+use super::is_integer;
 
 declare_rule! {
     /// A `server/discover` result lacks `supportedVersions`, `capabilities`, `ttlMs` or `cacheScope`.
@@ -52,68 +52,72 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, result: NodeId) {
-    let result = doc.value(result);
+/// Checks the successful result of a `server/discover` request.
+pub(crate) fn check(result: Value<'_>, report: &mut Reporter<'_>) {
     if result.kind() != ValueKind::Object {
         return;
     }
-    let missing = |out: &mut Out<'_>, key: &str, what: &str| {
-        out.emit(
+    let missing = |report: &mut Reporter<'_>, key: &str, what: &str| {
+        report.report(
             &INVALID_DISCOVER_RESULT,
-            opening(result),
+            result.opening(),
             format!("the `server/discover` result has no `{key}`"),
             format!("add `{key}` ({what})"),
         );
     };
     match result.get("supportedVersions") {
         None => missing(
-            out,
+            report,
             "supportedVersions",
             "the protocol versions the server supports",
         ),
         Some(v) if v.kind() == ValueKind::Array => {
             for item in v.items().filter(|i| i.kind() != ValueKind::String) {
-                out.emit(
+                report.report(
                     &INVALID_DISCOVER_RESULT,
-                    item.span(),
+                    item,
                     format!(
                         "`supportedVersions` holds {}, not a version string",
-                        kind_name(item.kind())
+                        item.kind().with_article()
                     ),
                     "list version strings such as \"2026-07-28\"",
                 );
             }
         }
-        Some(v) => wrong(out, v, "supportedVersions", "an array of strings"),
+        Some(v) => wrong(v, "supportedVersions", "an array of strings", report),
     }
     match result.get("capabilities") {
-        None => missing(out, "capabilities", "an object"),
-        Some(v) if v.kind() != ValueKind::Object => wrong(out, v, "capabilities", "an object"),
+        None => missing(report, "capabilities", "an object"),
+        Some(v) if v.kind() != ValueKind::Object => wrong(v, "capabilities", "an object", report),
         Some(_) => {}
     }
     match result.get("ttlMs") {
-        None => missing(out, "ttlMs", "an integer number of milliseconds, 0 or more"),
+        None => missing(
+            report,
+            "ttlMs",
+            "an integer number of milliseconds, 0 or more",
+        ),
         Some(v) if !is_integer(v) || v.source().starts_with('-') => {
-            wrong(out, v, "ttlMs", "an integer of 0 or more");
+            wrong(v, "ttlMs", "an integer of 0 or more", report);
         }
         Some(_) => {}
     }
     match result.get("cacheScope") {
-        None => missing(out, "cacheScope", "\"public\" or \"private\""),
+        None => missing(report, "cacheScope", "\"public\" or \"private\""),
         Some(v) if !matches!(v.as_str().as_deref(), Some("public" | "private")) => {
-            wrong(out, v, "cacheScope", "\"public\" or \"private\"");
+            wrong(v, "cacheScope", "\"public\" or \"private\"", report);
         }
         Some(_) => {}
     }
 }
 
-fn wrong(out: &mut Out<'_>, value: mcpvet_json::Value<'_>, key: &str, expected: &str) {
+fn wrong(value: Value<'_>, key: &str, expected: &str, report: &mut Reporter<'_>) {
     if value.kind() == ValueKind::Error {
         return;
     }
-    out.emit(
+    report.report(
         &INVALID_DISCOVER_RESULT,
-        value.span(),
+        value,
         format!(
             "`{key}` must be {expected}, found `{}`",
             short(value.source())

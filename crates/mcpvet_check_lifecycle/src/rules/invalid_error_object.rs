@@ -1,8 +1,7 @@
-use mcpvet_ast::transcript::ErrorObject;
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, ValueKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
-use super::{Out, is_integer, kind_name, opening};
+use super::is_integer;
 
 declare_rule! {
     /// An error response's `error` object lacks an integer `code` or a string `message`.
@@ -54,36 +53,36 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, error: &ErrorObject) {
-    let object = doc.value(error.node);
-    match object.get("code") {
-        None => out.emit(
+/// Checks the `error` object of an error response.
+pub(crate) fn check(error: Value<'_>, report: &mut Reporter<'_>) {
+    match error.get("code") {
+        None => report.report(
             &INVALID_ERROR_OBJECT,
-            opening(object),
+            error.opening(),
             "the error object has no `code`",
             "add an integer `code` (for example -32603 for an internal error)",
         ),
-        Some(code) if !is_integer(code) && code.kind() != ValueKind::Error => out.emit(
+        Some(code) if !is_integer(code) && code.kind() != ValueKind::Error => report.report(
             &INVALID_ERROR_OBJECT,
-            code.span(),
+            code,
             format!("`error.code` must be an integer, found {}", describe(code)),
             "use an integer error code",
         ),
         Some(_) => {}
     }
-    match object.get("message") {
-        None => out.emit(
+    match error.get("message") {
+        None => report.report(
             &INVALID_ERROR_OBJECT,
-            opening(object),
+            error.opening(),
             "the error object has no `message`",
             "add a short `message` sentence describing the error",
         ),
-        Some(m) if m.kind() != ValueKind::String && m.kind() != ValueKind::Error => out.emit(
+        Some(m) if m.kind() != ValueKind::String && m.kind() != ValueKind::Error => report.report(
             &INVALID_ERROR_OBJECT,
-            m.span(),
+            m,
             format!(
                 "`error.message` must be a string, found {}",
-                kind_name(m.kind())
+                m.kind().with_article()
             ),
             "use a string message",
         ),
@@ -91,10 +90,10 @@ pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, error: &ErrorObje
     }
 }
 
-fn describe(value: mcpvet_json::Value<'_>) -> String {
+fn describe(value: Value<'_>) -> String {
     if value.kind() == ValueKind::Number {
         format!("the fraction {}", value.source())
     } else {
-        kind_name(value.kind()).to_owned()
+        value.kind().with_article().to_owned()
     }
 }

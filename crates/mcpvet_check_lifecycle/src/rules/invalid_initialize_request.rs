@@ -1,8 +1,6 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
+use mcpvet_diagnostics::{Reporter, RuleMeta, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
-
-use super::{Out, kind_name, opening};
 
 declare_rule! {
     /// An `initialize` request lacks `protocolVersion`, `capabilities` or `clientInfo`.
@@ -49,14 +47,9 @@ declare_rule! {
 
 /// Checks the params of an `initialize` request; `method` is where a missing `params` is
 /// reported.
-pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    params: Option<NodeId>,
-    method: Span,
-) {
-    let Some(params) = params.map(|p| doc.value(p)) else {
-        out.emit(
+pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Reporter<'_>) {
+    let Some(params) = params else {
+        report.report(
             &INVALID_INITIALIZE_REQUEST,
             method,
             "`initialize` has no `params`",
@@ -68,7 +61,6 @@ pub(crate) fn check(
         return; // MCP402
     }
     members(
-        out,
         &INVALID_INITIALIZE_REQUEST,
         params,
         "initialize",
@@ -77,46 +69,47 @@ pub(crate) fn check(
             ("capabilities", ValueKind::Object),
             ("clientInfo", ValueKind::Object),
         ],
+        report,
     );
     if let Some(info) = params
         .get("clientInfo")
         .filter(|v| v.kind() == ValueKind::Object)
     {
         members(
-            out,
             &INVALID_INITIALIZE_REQUEST,
             info,
             "clientInfo",
             &[("name", ValueKind::String), ("version", ValueKind::String)],
+            report,
         );
     }
 }
 
 /// Reports each of `required` that is missing from `object` or has another type.
 pub(crate) fn members(
-    out: &mut Out<'_>,
-    rule: &'static mcpvet_diagnostics::RuleMeta,
+    rule: &'static RuleMeta,
     object: Value<'_>,
     what: &str,
     required: &[(&str, ValueKind)],
+    report: &mut Reporter<'_>,
 ) {
     for (key, kind) in required {
         match object.get(key) {
-            None => out.emit(
+            None => report.report(
                 rule,
-                opening(object),
+                object.opening(),
                 format!("`{what}` has no `{key}`"),
-                format!("add `{key}` ({})", kind_name(*kind)),
+                format!("add `{key}` ({})", kind.with_article()),
             ),
-            Some(v) if v.kind() != *kind && v.kind() != ValueKind::Error => out.emit(
+            Some(v) if v.kind() != *kind && v.kind() != ValueKind::Error => report.report(
                 rule,
-                v.span(),
+                v,
                 format!(
                     "`{what}.{key}` must be {}, found {}",
-                    kind_name(*kind),
-                    kind_name(v.kind())
+                    kind.with_article(),
+                    v.kind().with_article()
                 ),
-                format!("send `{key}` as {}", kind_name(*kind)),
+                format!("send `{key}` as {}", kind.with_article()),
             ),
             Some(_) => {}
         }

@@ -1,7 +1,6 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId, ValueKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
-use super::Out;
 use super::invalid_initialize_request::members;
 
 declare_rule! {
@@ -49,13 +48,12 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, result: NodeId) {
-    let result = doc.value(result);
+/// Checks the result of a successful `initialize`.
+pub(crate) fn check(result: Value<'_>, report: &mut Reporter<'_>) {
     if result.kind() != ValueKind::Object {
         return; // MCP402
     }
     members(
-        out,
         &INVALID_INITIALIZE_RESULT,
         result,
         "result",
@@ -64,17 +62,18 @@ pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, result: NodeId) {
             ("capabilities", ValueKind::Object),
             ("serverInfo", ValueKind::Object),
         ],
+        report,
     );
     if let Some(info) = result
         .get("serverInfo")
         .filter(|v| v.kind() == ValueKind::Object)
     {
         members(
-            out,
             &INVALID_INITIALIZE_RESULT,
             info,
             "serverInfo",
             &[("name", ValueKind::String), ("version", ValueKind::String)],
+            report,
         );
     }
 }

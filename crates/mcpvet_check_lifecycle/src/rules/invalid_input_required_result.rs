@@ -1,8 +1,7 @@
-use mcpvet_diagnostics::{Severity, declare_rule};
-use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
 use super::capability_not_declared::{self, Missing};
-use super::{Out, kind_name, opening};
 use crate::caps::{self, Cap, Caps};
 use crate::catalog::{Side, allows_input_required};
 
@@ -68,21 +67,19 @@ pub(crate) struct InputRequired {
 /// Checks an `input_required` result answering `method`; `caps` are the capabilities the
 /// original request declared. Returns what a retry must carry.
 pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    result: NodeId,
+    result: Value<'_>,
     method: &str,
     caps: Option<Caps>,
+    report: &mut Reporter<'_>,
 ) -> InputRequired {
-    let result = doc.value(result);
     let mut required = InputRequired::default();
     let Some(rt) = result.get("resultType") else {
         return required;
     };
     if !allows_input_required(method) {
-        out.emit(
+        report.report(
             &INVALID_INPUT_REQUIRED_RESULT,
-            rt.span(),
+            rt,
             format!("`{method}` cannot return an `input_required` result (only `tools/call`, `resources/read` and `prompts/get` can)"),
             "complete the request, or answer it with an error",
         );
@@ -90,9 +87,9 @@ pub(crate) fn check(
     let requests = result.get("inputRequests");
     let state = result.get("requestState");
     if requests.is_none() && state.is_none() {
-        out.emit(
+        report.report(
             &INVALID_INPUT_REQUIRED_RESULT,
-            opening(result),
+            result.opening(),
             "the `input_required` result has neither `inputRequests` nor `requestState`",
             "add the input requests the client must fulfil, or the state it must echo",
         );
@@ -100,12 +97,12 @@ pub(crate) fn check(
     if let Some(state) = state {
         match state.as_str() {
             Some(s) => required.state = Some(s.as_ref().into()),
-            None => out.emit(
+            None => report.report(
                 &INVALID_INPUT_REQUIRED_RESULT,
-                state.span(),
+                state,
                 format!(
                     "`requestState` must be a string, found {}",
-                    kind_name(state.kind())
+                    state.kind().with_article()
                 ),
                 "send `requestState` as an opaque string",
             ),
@@ -115,12 +112,12 @@ pub(crate) fn check(
         return required;
     };
     if requests.kind() != ValueKind::Object {
-        out.emit(
+        report.report(
             &INVALID_INPUT_REQUIRED_RESULT,
-            requests.span(),
+            requests,
             format!(
                 "`inputRequests` must be an object, found {}",
-                kind_name(requests.kind())
+                requests.kind().with_article()
             ),
             "map keys of your choice to `{method, params}` input requests",
         );
@@ -129,13 +126,13 @@ pub(crate) fn check(
     for member in requests.members() {
         required.keys.push(member.key_str().as_ref().into());
         let request = member.value;
-        let Some(m) = request
+        let Some((name, at)) = request
             .get("method")
-            .and_then(|m| m.as_str().map(|s| (s, m.span())))
+            .and_then(|m| m.as_str().map(|s| (s, m)))
         else {
-            out.emit(
+            report.report(
                 &INVALID_INPUT_REQUIRED_RESULT,
-                opening(request),
+                request.opening(),
                 format!(
                     "input request \"{}\" has no string `method`",
                     member.key_str()
@@ -144,7 +141,6 @@ pub(crate) fn check(
             );
             continue;
         };
-        let (name, span) = m;
         let params = request
             .get("params")
             .filter(|p| p.kind() == ValueKind::Object);
@@ -188,9 +184,9 @@ pub(crate) fn check(
                 v
             }
             other => {
-                out.emit(
+                report.report(
                     &INVALID_INPUT_REQUIRED_RESULT,
-                    span,
+                    at,
                     format!("`{other}` cannot be an input request"),
                     "use `elicitation/create`, `sampling/createMessage` or `roots/list`",
                 );
@@ -200,9 +196,7 @@ pub(crate) fn check(
         if let Some(caps) = caps
             && let Some((cap, what)) = needed.iter().find(|(c, _)| !caps.has(*c))
         {
-            capability_not_declared::report(
-                out,
-                span,
+            capability_not_declared::report_missing(
                 &Missing {
                     what,
                     cap: *cap,
@@ -210,6 +204,8 @@ pub(crate) fn check(
                     source: "the original request's `clientCapabilities`",
                     severity: Severity::Error,
                 },
+                at,
+                report,
             );
         }
     }

@@ -1,8 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, Value, ValueKind};
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use super::Out;
 use crate::key::Key;
 
 declare_rule! {
@@ -61,15 +60,17 @@ declare_rule! {
     }
 }
 
-/// An `input_required` result waiting for its retry.
-#[derive(Debug, Clone)]
-pub(crate) struct Outstanding {
-    pub(crate) method: &'static str,
-    pub(crate) name: Option<Box<str>>,
-    pub(crate) id: Key,
+/// The `input_required` result a retry answers, as the session remembers it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Original<'a> {
+    /// The method of the original request.
+    pub(crate) method: &'a str,
+    /// Its id, and the line it was sent at.
+    pub(crate) id: &'a Key,
     pub(crate) line: u32,
-    pub(crate) state: Option<Box<str>>,
-    pub(crate) keys: Vec<Box<str>>,
+    /// The `requestState` of the result, and the keys of its `inputRequests`.
+    pub(crate) state: Option<&'a str>,
+    pub(crate) keys: &'a [Box<str>],
 }
 
 /// `params.name` of a `tools/call` or `prompts/get`, `params.uri` of a `resources/read`.
@@ -81,32 +82,31 @@ pub(crate) fn target(params: Value<'_>) -> Option<Box<str>> {
         .map(|s| s.as_ref().into())
 }
 
-/// Checks a request that carries `inputResponses` or `requestState`; `outstanding` are the
-/// unanswered `input_required` results of the session (the matched one is removed).
+/// Whether a request with these `params` retries an `input_required` result: it carries
+/// `inputResponses` or `requestState`.
+pub(crate) fn is_retry(params: Value<'_>) -> bool {
+    params.get("inputResponses").is_some() || params.get("requestState").is_some()
+}
+
+/// Checks a retry: a `method` request (its method at `method_span`, its id `id`, its
+/// `params`) answering the `original` result (`None` when no `input_required` result of the
+/// session matches it).
 pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    params: mcpvet_json::NodeId,
-    request: (&str, Span, Option<&Key>),
-    outstanding: &mut Vec<Outstanding>,
+    method: &str,
+    method_span: Span,
+    id: Option<&Key>,
+    params: Value<'_>,
+    original: Option<Original<'_>>,
+    report: &mut Reporter<'_>,
 ) {
-    let (method, method_span, id) = request;
-    let params = doc.value(params);
     let responses = params.get("inputResponses");
     let state = params.get("requestState");
     let state_text = state.and_then(Value::as_str);
-    let name = target(params);
-    let found = outstanding
-        .iter()
-        .position(|o| o.state.is_some() && o.state.as_deref() == state_text.as_deref())
-        .or_else(|| {
-            outstanding
-                .iter()
-                .position(|o| o.method == method && o.name == name)
-        });
-    let Some(i) = found else {
-        let at = responses.or(state).map_or(method_span, Value::span);
-        out.emit(
+    let Some(original) = original else {
+        let at = responses
+            .or(state)
+            .map_or(Site::from(method_span), Value::site);
+        report.report(
             &INVALID_INPUT_RETRY,
             at,
             format!("`{method}` carries `inputResponses` or `requestState` but follows no `input_required` result"),
@@ -114,9 +114,8 @@ pub(crate) fn check(
         );
         return;
     };
-    let original = outstanding.remove(i);
-    if id == Some(&original.id) {
-        out.emit(
+    if id == Some(original.id) {
+        report.report(
             &INVALID_INPUT_RETRY,
             method_span,
             format!(
@@ -127,7 +126,7 @@ pub(crate) fn check(
         );
     }
     if original.method != method {
-        out.emit(
+        report.report(
             &INVALID_INPUT_RETRY,
             method_span,
             format!(
@@ -137,22 +136,22 @@ pub(crate) fn check(
             "retry with the same method and params",
         );
     }
-    match (&original.state, state) {
-        (Some(expected), Some(s)) if state_text.as_deref() != Some(&**expected) => out.emit(
+    match (original.state, state) {
+        (Some(expected), Some(s)) if state_text.as_deref() != Some(expected) => report.report(
             &INVALID_INPUT_RETRY,
-            s.span(),
+            s,
             format!("`requestState` does not echo the server's \"{expected}\""),
             "echo `requestState` exactly as the server sent it",
         ),
-        (Some(expected), None) => out.emit(
+        (Some(expected), None) => report.report(
             &INVALID_INPUT_RETRY,
             method_span,
             format!("the retry does not echo `requestState` \"{expected}\""),
             "echo `requestState` exactly as the server sent it",
         ),
-        (None, Some(s)) => out.emit(
+        (None, Some(s)) => report.report(
             &INVALID_INPUT_RETRY,
-            s.span(),
+            s,
             "the retry sends `requestState`, but the server sent none",
             "leave `requestState` out when the server sent none",
         ),
@@ -174,7 +173,7 @@ pub(crate) fn check(
         .map(String::as_str)
         .collect();
     if !missing.is_empty() || !extra.is_empty() {
-        let at = responses.map_or(method_span, Value::span);
+        let at = responses.map_or(Site::from(method_span), Value::site);
         let mut parts = Vec::new();
         if !missing.is_empty() {
             parts.push(format!("does not answer {}", quoted(&missing)));
@@ -185,7 +184,7 @@ pub(crate) fn check(
                 quoted(&extra)
             ));
         }
-        out.emit(
+        report.report(
             &INVALID_INPUT_RETRY,
             at,
             format!("`inputResponses` {}", parts.join(" and ")),

@@ -1,8 +1,6 @@
 use mcpvet_ast::transcript::InvalidReason;
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId};
-
-use super::{Out, kind_name, opening};
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+use mcpvet_json::Value;
 
 declare_rule! {
     /// A message is not a valid JSON-RPC 2.0 message as MCP restricts it.
@@ -63,30 +61,27 @@ declare_rule! {
 }
 
 /// Reports an invalid message (not for syntax errors, which the parser reports).
-pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    node: NodeId,
-    reason: InvalidReason,
-) {
-    let value = doc.value(node);
+pub(crate) fn check(value: Value<'_>, reason: InvalidReason, report: &mut Reporter<'_>) {
     let member = |key: &str| value.member(key);
-    let (span, message, help) = match reason {
+    let (at, message, help): (Site, _, _) = match reason {
         InvalidReason::Syntax => return,
         InvalidReason::NotAnObject(kind) => (
-            value.span(),
-            format!("a message must be a JSON object, found {}", kind_name(kind)),
+            value.site(),
+            format!(
+                "a message must be a JSON object, found {}",
+                kind.with_article()
+            ),
             "send each JSON-RPC message as one object",
         ),
         InvalidReason::JsonrpcMissing => (
-            opening(value),
+            value.opening().into(),
             "the message has no `jsonrpc` member".to_owned(),
             "add `\"jsonrpc\": \"2.0\"`",
         ),
         InvalidReason::JsonrpcNotTwo => {
             let v = value.get("jsonrpc").unwrap_or(value);
             (
-                v.span(),
+                v.site(),
                 format!(
                     "`jsonrpc` must be the string \"2.0\", found `{}`",
                     v.source()
@@ -97,47 +92,55 @@ pub(crate) fn check(
         InvalidReason::MethodNotString => {
             let v = value.get("method").unwrap_or(value);
             (
-                v.span(),
-                format!("`method` must be a string, found {}", kind_name(v.kind())),
+                v.site(),
+                format!(
+                    "`method` must be a string, found {}",
+                    v.kind().with_article()
+                ),
                 "name the method with a string such as \"tools/list\"",
             )
         }
         InvalidReason::MethodWithResult => {
             let m = member("result").or_else(|| member("error"));
             (
-                m.map_or(value.span(), mcpvet_json::Member::span),
+                m.map_or(value.span(), mcpvet_json::Member::span).into(),
                 "a message with `method` must not have `result` or `error`".to_owned(),
                 "send the request or notification and its response as separate messages",
             )
         }
         InvalidReason::ResultAndError => (
-            member("error").map_or(value.span(), mcpvet_json::Member::span),
+            member("error")
+                .map_or(value.span(), mcpvet_json::Member::span)
+                .into(),
             "a response must not have both `result` and `error`".to_owned(),
             "send either `result` (success) or `error` (failure)",
         ),
         InvalidReason::ResponseWithoutId => (
-            opening(value),
+            value.opening().into(),
             "a response with `result` has no `id`".to_owned(),
             "add the `id` of the request it answers",
         ),
         InvalidReason::ErrorNotObject => {
             let v = value.get("error").unwrap_or(value);
             (
-                v.span(),
-                format!("`error` must be an object, found {}", kind_name(v.kind())),
+                v.site(),
+                format!(
+                    "`error` must be an object, found {}",
+                    v.kind().with_article()
+                ),
                 "send `\"error\": {\"code\": <integer>, \"message\": \"...\"}`",
             )
         }
         InvalidReason::NoMethodResultOrError => (
-            opening(value),
+            value.opening().into(),
             "the message has neither `method`, `result` nor `error`".to_owned(),
             "add `method` (request or notification), `result` or `error` (response)",
         ),
         _ => (
-            value.span(),
+            value.site(),
             format!("not a valid JSON-RPC message: {reason}"),
             "send a JSON-RPC 2.0 request, notification or response",
         ),
     };
-    out.emit(&INVALID_JSONRPC_MESSAGE, span, message, help);
+    report.report(&INVALID_JSONRPC_MESSAGE, at, message, help);
 }

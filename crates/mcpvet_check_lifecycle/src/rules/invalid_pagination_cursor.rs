@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::{Severity, declare_rule};
-use mcpvet_json::{Value, ValueKind};
+use std::collections::HashSet;
 
-use super::{Out, kind_name};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
 declare_rule! {
     /// A pagination cursor is not a string, or the client sends a cursor the server never returned.
@@ -69,18 +69,22 @@ pub(crate) fn paginated(method: &str) -> bool {
 
 /// Reads `nextCursor` of a list result of `method`; returns it when it is a string (and
 /// reports a `tasks/list` cursor of another type).
-pub(crate) fn next_cursor(out: &mut Out<'_>, result: Value<'_>, method: &str) -> Option<Box<str>> {
+pub(crate) fn check_next_cursor(
+    result: Value<'_>,
+    method: &str,
+    report: &mut Reporter<'_>,
+) -> Option<Box<str>> {
     let cursor = result.get("nextCursor")?;
     if let Some(s) = cursor.as_str() {
         return Some(s.as_ref().into());
     }
     if cursor.kind() != ValueKind::Error && method == "tasks/list" {
-        out.emit(
+        report.report(
             &INVALID_PAGINATION_CURSOR,
-            cursor.span(),
+            cursor,
             format!(
                 "`nextCursor` must be a string, found {}",
-                kind_name(cursor.kind())
+                cursor.kind().with_article()
             ),
             "leave `nextCursor` out on the last page",
         );
@@ -88,13 +92,28 @@ pub(crate) fn next_cursor(out: &mut Out<'_>, result: Value<'_>, method: &str) ->
     None
 }
 
-/// Reports a `cursor` the server never returned.
-pub(crate) fn unknown_cursor(out: &mut Out<'_>, cursor: Value<'_>, method: &str) {
-    out.emit_as(
-        &INVALID_PAGINATION_CURSOR,
-        Severity::Info,
-        cursor.span(),
-        format!("`{method}` sends a cursor that no earlier result of this session returned as `nextCursor`"),
-        "send only cursors the server returned, unchanged",
-    );
+/// Checks the `cursor` of a request of `method` against the `nextCursor`s of the session's
+/// earlier results (`returned`); `list_seen` says whether the capture shows any list result
+/// (a capture that starts late may hold a cursor of a result it does not show).
+pub(crate) fn check_cursor(
+    method: &str,
+    params: Option<Value<'_>>,
+    list_seen: bool,
+    returned: &HashSet<Box<str>>,
+    report: &mut Reporter<'_>,
+) {
+    if let Some(cursor) = params.and_then(|p| p.get("cursor"))
+        && paginated(method)
+        && list_seen
+        && let Some(text) = cursor.as_str()
+        && !returned.contains(text.as_ref())
+    {
+        report.report_as(
+            &INVALID_PAGINATION_CURSOR,
+            Severity::Info,
+            cursor,
+            format!("`{method}` sends a cursor that no earlier result of this session returned as `nextCursor`"),
+            "send only cursors the server returned, unchanged",
+        );
+    }
 }

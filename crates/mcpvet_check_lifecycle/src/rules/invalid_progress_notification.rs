@@ -1,7 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 use mcpvet_text::Span;
 
-use super::Out;
+use crate::key::Key;
 
 declare_rule! {
     /// A progress notification does not belong to an in-flight request or does not increase.
@@ -56,6 +57,118 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, message: String, help: &str) {
-    out.emit(&INVALID_PROGRESS_NOTIFICATION, span, message, help);
+/// Checks the `_meta.progressToken` of a new request (`at`, read as `token`); `in_flight` is
+/// the line of a request of the same sender, still in flight, with that token.
+pub(crate) fn check_request_token(
+    token: &Key,
+    at: Value<'_>,
+    in_flight: Option<u32>,
+    report: &mut Reporter<'_>,
+) {
+    let Some(line) = in_flight else { return };
+    report.report(
+        &INVALID_PROGRESS_NOTIFICATION,
+        at,
+        format!(
+            "progress token {token} is already used by a request still in flight (line {line})"
+        ),
+        "use a progress token unique among the requests in flight",
+    );
+}
+
+/// Reads the `progressToken` of a `notifications/progress` (`params`; its method at
+/// `method`): the token to look up and the value that carries it, or `None` once a missing or
+/// ill-typed token is reported.
+pub(crate) fn check_token<'d>(
+    params: Value<'d>,
+    method: Span,
+    report: &mut Reporter<'_>,
+) -> Option<(Key, Value<'d>)> {
+    let Some(at) = params.get("progressToken") else {
+        report.report(
+            &INVALID_PROGRESS_NOTIFICATION,
+            method,
+            "`notifications/progress` has no `progressToken`",
+            "send the `progressToken` of the request the progress is about",
+        );
+        return None;
+    };
+    let Some(token) = Key::of_value(at) else {
+        report.report(
+            &INVALID_PROGRESS_NOTIFICATION,
+            at,
+            "`progressToken` must be a string or an integer",
+            "send the token exactly as the request gave it",
+        );
+        return None;
+    };
+    Some((token, at))
+}
+
+/// What the session's tables hold for a progress token, looked up in this order.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Token {
+    /// The token of a request of the other party in flight, and the `progress` of the latest
+    /// notification about it.
+    InFlight { last: Option<f64> },
+    /// The token of a request answered at `line`.
+    Done { line: u32 },
+    /// No request in flight has the token; `retyped` is the same token with the other JSON
+    /// type when one has that one.
+    Unknown { retyped: Option<Key> },
+}
+
+/// Checks a `notifications/progress` (`params`) for `token` (carried by `at`) against what
+/// the tables hold; returns the `progress` to remember for the request in flight.
+pub(crate) fn check(
+    params: Value<'_>,
+    token: &Key,
+    at: Value<'_>,
+    known: Token,
+    report: &mut Reporter<'_>,
+) -> Option<f64> {
+    let (at, message, help) = match known {
+        Token::InFlight { last } => {
+            let progress = params.get("progress");
+            let now = progress
+                .and_then(Value::as_number)
+                .map(mcpvet_json::Number::as_f64);
+            if let (Some(last), Some(now), Some(progress)) = (last, now, progress)
+                && now <= last
+            {
+                report.report(
+                    &INVALID_PROGRESS_NOTIFICATION,
+                    progress,
+                    format!(
+                        "`progress` {now} does not increase (the previous notification for token {token} said {last})"
+                    ),
+                    "send a greater `progress` value with each notification",
+                );
+            }
+            return now;
+        }
+        Token::Done { line } => (
+            at,
+            format!("progress for token {token} arrives after the final response (line {line})"),
+            "stop sending progress once the request is answered",
+        ),
+        Token::Unknown { retyped } => {
+            let hint = retyped
+                .map(|other| {
+                    format!(
+                        " (an in-flight request has token {other}: tokens keep their JSON type)"
+                    )
+                })
+                .unwrap_or_default();
+            (
+                at,
+                format!(
+                    "progress token {token} matches no in-flight request's `progressToken`{hint}"
+                ),
+                "send progress only for requests that asked for it with `_meta.progressToken`",
+            )
+        }
+    };
+    report.report(&INVALID_PROGRESS_NOTIFICATION, at, message, help);
+    None
 }

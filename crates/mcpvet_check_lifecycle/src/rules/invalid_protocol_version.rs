@@ -1,8 +1,7 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_json::Value;
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// A protocol version is unknown, inconsistent, or not the one the session negotiated.
@@ -61,50 +60,66 @@ declare_rule! {
     }
 }
 
-/// An unknown version in an `initialize` request or a request `_meta`.
-pub(crate) fn requested(out: &mut Out<'_>, text: &str, span: Span) {
+/// Checks the version `text` (at `at`) an `initialize` request or a request `_meta` asks for.
+pub(crate) fn check_requested(text: &str, at: Value<'_>, report: &mut Reporter<'_>) {
     if ProtocolVersion::parse(text).is_none() {
-        out.emit_as(
+        report.report_as(
             &INVALID_PROTOCOL_VERSION,
             Severity::Warning,
-            span,
+            at,
             format!("protocol version \"{text}\" is not a known MCP revision"),
             "ask for a published revision: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 or 2026-07-28",
         );
     }
 }
 
-/// The version of an `initialize` result, given the one the client asked for.
-pub(crate) fn returned(out: &mut Out<'_>, text: &str, span: Span, requested: Option<&str>) {
+/// Checks the version `text` (at `at`) of an `initialize` result, given the one the client
+/// asked for.
+pub(crate) fn check_returned(
+    text: &str,
+    at: Value<'_>,
+    requested: Option<&str>,
+    report: &mut Reporter<'_>,
+) {
     match ProtocolVersion::parse(text) {
-        Some(v) if v.is_modern() => out.emit(
+        Some(v) if v.is_modern() => report.report(
             &INVALID_PROTOCOL_VERSION,
-            span,
+            at,
             format!("`initialize` answered with protocol version \"{text}\", which has no `initialize` handshake"),
             "answer `initialize` with a legacy version (2025-11-25 or earlier)",
         ),
         Some(_) => {}
-        None if requested == Some(text) => out.emit_as(
+        None if requested == Some(text) => report.report_as(
             &INVALID_PROTOCOL_VERSION,
             Severity::Warning,
-            span,
+            at,
             format!("protocol version \"{text}\" is not a known MCP revision"),
             "negotiate a published revision",
         ),
-        None => out.emit(
+        None => report.report(
             &INVALID_PROTOCOL_VERSION,
-            span,
+            at,
             format!("`initialize` answered with protocol version \"{text}\", which the client did not ask for and no MCP revision has"),
             "answer with the version the client asked for, or another published revision the server supports",
         ),
     }
 }
 
-/// An HTTP `MCP-Protocol-Version` header that differs from `expected`.
-pub(crate) fn header(out: &mut Out<'_>, span: Span, value: &str, expected: &str, what: &str) {
-    out.emit(
+/// Checks an HTTP `MCP-Protocol-Version` header (`value`, at `at`) against the version
+/// `expected`, `what` saying where that one comes from.
+pub(crate) fn check_header(
+    value: &str,
+    at: Span,
+    expected: &str,
+    what: &str,
+    report: &mut Reporter<'_>,
+) {
+    if value == expected {
+        return;
+    }
+    report.report(
         &INVALID_PROTOCOL_VERSION,
-        span,
+        at,
         format!(
             "the `MCP-Protocol-Version` header \"{value}\" differs from the {what} \"{expected}\""
         ),

@@ -1,7 +1,5 @@
 use mcpvet_ast::transcript::{IdValue, RequestId};
-use mcpvet_diagnostics::declare_rule;
-
-use super::{Out, kind_name};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
 declare_rule! {
     /// A request id is not a string or an integer.
@@ -55,7 +53,7 @@ declare_rule! {
 }
 
 /// Checks an id; `error_response` exempts `null` (MCP406's business).
-pub(crate) fn check(out: &mut Out<'_>, id: &RequestId, error_response: bool) {
+pub(crate) fn check(id: &RequestId, error_response: bool, report: &mut Reporter<'_>) {
     let (message, help) = match &id.value {
         IdValue::String(_) => return,
         IdValue::Number(n) if !n.fractional => return,
@@ -71,10 +69,10 @@ pub(crate) fn check(out: &mut Out<'_>, id: &RequestId, error_response: bool) {
         IdValue::Other(kind) => (
             format!(
                 "`id` must be a string or an integer, found {}",
-                kind_name(*kind)
+                kind.with_article()
             ),
             "use an integer or a string id",
         ),
     };
-    out.emit(&INVALID_REQUEST_ID, id.span, message, help);
+    report.report(&INVALID_REQUEST_ID, id.span, message, help);
 }

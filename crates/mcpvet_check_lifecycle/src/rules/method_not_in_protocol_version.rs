@@ -1,8 +1,7 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use super::Out;
 use crate::catalog::MethodInfo;
 
 declare_rule! {
@@ -63,8 +62,14 @@ declare_rule! {
     }
 }
 
-/// Reports `method` (known, not defined in `version`).
-pub(crate) fn report(out: &mut Out<'_>, span: Span, info: &MethodInfo, version: ProtocolVersion) {
+/// Reports `info`, a method the session cannot use in `version`: the version does not
+/// define it, or only with the tasks extension, which the session does not declare.
+pub(crate) fn check(
+    info: &MethodInfo,
+    version: ProtocolVersion,
+    at: Span,
+    report: &mut Reporter<'_>,
+) {
     let (message, help) = if info.tasks_extension && version.is_modern() {
         (
             format!(
@@ -92,7 +97,7 @@ pub(crate) fn report(out: &mut Out<'_>, span: Span, info: &MethodInfo, version: 
             "use only methods of the negotiated version".to_owned(),
         )
     };
-    out.emit(&METHOD_NOT_IN_PROTOCOL_VERSION, span, message, help);
+    report.report(&METHOD_NOT_IN_PROTOCOL_VERSION, at, message, help);
 }
 
 fn replacement(method: &str) -> &'static str {

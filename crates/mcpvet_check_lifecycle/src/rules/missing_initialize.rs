@@ -1,5 +1,4 @@
-use mcpvet_diagnostics::{Diagnostic, Severity, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, Severity, Site, declare_rule};
 
 declare_rule! {
     /// A legacy session has client requests but no `initialize` handshake.
@@ -52,7 +51,9 @@ declare_rule! {
     }
 }
 
-pub(crate) fn finding(index: u32, span: Span, method: &str, stdio: bool) -> Diagnostic {
+/// Reports `method`, the first client request (at `at`) of a session that never sent
+/// `initialize`; `stdio` says whether the capture holds the whole session (the stdio wire).
+pub(crate) fn check(method: &str, stdio: bool, at: Site, report: &mut Reporter<'_>) {
     let (severity, message) = if stdio {
         (
             Severity::Warning,
@@ -68,12 +69,11 @@ pub(crate) fn finding(index: u32, span: Span, method: &str, stdio: bool) -> Diag
             ),
         )
     };
-    super::build(
+    report.report_as(
         &MISSING_INITIALIZE,
         severity,
-        index,
-        span,
+        at,
         message,
         "start every legacy session with `initialize` and `notifications/initialized`",
-    )
+    );
 }

@@ -1,5 +1,4 @@
-use mcpvet_diagnostics::{Diagnostic, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 
 declare_rule! {
     /// The client went on with the session without ever sending `notifications/initialized`.
@@ -53,13 +52,13 @@ declare_rule! {
     }
 }
 
-pub(crate) fn finding(index: u32, span: Span, method: &str) -> Diagnostic {
-    super::build(
+/// Reports `method`, the first client request (at `at`) after a successful `initialize` in
+/// a session that never sent `notifications/initialized`.
+pub(crate) fn check(method: &str, at: Site, report: &mut Reporter<'_>) {
+    report.report(
         &MISSING_INITIALIZED_NOTIFICATION,
-        MISSING_INITIALIZED_NOTIFICATION.default_severity,
-        index,
-        span,
+        at,
         format!("the client sent `{method}` but never `notifications/initialized`"),
         "send `notifications/initialized` once the server has answered `initialize`",
-    )
+    );
 }

@@ -1,8 +1,6 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId, ValueKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
-
-use super::{Out, kind_name, opening};
 
 /// The `_meta` key of the protocol version of a 2026 request.
 pub(crate) const PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
@@ -58,15 +56,12 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    params: Option<NodeId>,
-    method: Span,
-) {
+/// Checks the `params` of a 2026 client request; `method` is where a missing `params` is
+/// reported.
+pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Reporter<'_>) {
     const HELP: &str = "send `params._meta` with `io.modelcontextprotocol/protocolVersion` and `io.modelcontextprotocol/clientCapabilities` on every request";
-    let Some(params) = params.map(|p| doc.value(p)) else {
-        out.emit(
+    let Some(params) = params else {
+        report.report(
             &MISSING_REQUEST_META,
             method,
             "the request has no `params`; 2026-07-28 requests carry the protocol version and client capabilities in `params._meta`",
@@ -78,21 +73,21 @@ pub(crate) fn check(
         return; // MCP402
     }
     let Some(meta) = params.get("_meta") else {
-        out.emit(
+        report.report(
             &MISSING_REQUEST_META,
-            opening(params),
+            params.opening(),
             "`params` has no `_meta`",
             HELP,
         );
         return;
     };
     if meta.kind() != ValueKind::Object {
-        out.emit(
+        report.report(
             &MISSING_REQUEST_META,
-            meta.span(),
+            meta,
             format!(
                 "`params._meta` must be an object, found {}",
-                kind_name(meta.kind())
+                meta.kind().with_article()
             ),
             HELP,
         );
@@ -103,19 +98,19 @@ pub(crate) fn check(
         (CLIENT_CAPABILITIES, ValueKind::Object),
     ] {
         match meta.get(key) {
-            None => out.emit(
+            None => report.report(
                 &MISSING_REQUEST_META,
-                opening(meta),
+                meta.opening(),
                 format!("`params._meta` has no `{key}`"),
                 HELP,
             ),
-            Some(v) if v.kind() != kind && v.kind() != ValueKind::Error => out.emit(
+            Some(v) if v.kind() != kind && v.kind() != ValueKind::Error => report.report(
                 &MISSING_REQUEST_META,
-                v.span(),
+                v,
                 format!(
                     "`{key}` must be {}, found {}",
-                    kind_name(kind),
-                    kind_name(v.kind())
+                    kind.with_article(),
+                    v.kind().with_article()
                 ),
                 HELP,
             ),

@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId, ValueKind};
-
-use super::{Out, kind_name, opening};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
 declare_rule! {
     /// A 2026-07-28 result has no valid `resultType`.
@@ -65,21 +63,17 @@ pub(crate) enum ResultType {
     Invalid,
 }
 
-pub(crate) fn check(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    result: NodeId,
-    tasks: bool,
-) -> ResultType {
+/// Checks the `resultType` of a 2026 result; `tasks` says whether the session declared the
+/// tasks extension.
+pub(crate) fn check(result: Value<'_>, tasks: bool, report: &mut Reporter<'_>) -> ResultType {
     const HELP: &str = "add `\"resultType\": \"complete\"` (or `\"input_required\"` for a result that asks for more input)";
-    let result = doc.value(result);
     if result.kind() != ValueKind::Object {
         return ResultType::Invalid; // MCP402
     }
     let Some(value) = result.get("resultType") else {
-        out.emit(
+        report.report(
             &MISSING_RESULT_TYPE,
-            opening(result),
+            result.opening(),
             "the result has no `resultType`, which every 2026-07-28 result carries",
             HELP,
         );
@@ -95,9 +89,9 @@ pub(crate) fn check(
             } else {
                 ""
             };
-            out.emit(
+            report.report(
                 &MISSING_RESULT_TYPE,
-                value.span(),
+                value,
                 format!("`resultType` \"{other}\" is not a recognised result type{extra}"),
                 HELP,
             );
@@ -105,12 +99,12 @@ pub(crate) fn check(
         }
         None => {
             if value.kind() != ValueKind::Error {
-                out.emit(
+                report.report(
                     &MISSING_RESULT_TYPE,
-                    value.span(),
+                    value,
                     format!(
                         "`resultType` must be a string, found {}",
-                        kind_name(value.kind())
+                        value.kind().with_article()
                     ),
                     HELP,
                 );

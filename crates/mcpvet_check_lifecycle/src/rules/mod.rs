@@ -1,9 +1,11 @@
 //! The rules of this crate, one per file: each declares its catalog entry (the doc comment
-//! is its documentation page) and holds the checks that are particular to it. The session
-//! state machine in [`crate::session`] decides when they run.
-use mcpvet_diagnostics::{Diagnostic, Findings, RuleMeta, Severity};
-use mcpvet_json::{Value, ValueKind};
-use mcpvet_text::Span;
+//! is its documentation page) and holds its checks, the conditions and the messages. The
+//! message flow ([`crate::flow`]) decides when they run and hands them plain values: the
+//! JSON values of the message, and what the session's state ([`crate::session`]) holds.
+//! Rules depend on no session type, only on the shared vocabulary below it (keys,
+//! capabilities, the method catalog, the handshake state, subscription filters).
+use mcpvet_diagnostics::RuleMeta;
+use mcpvet_json::Value;
 
 pub(crate) mod batch_not_allowed;
 pub(crate) mod cancelled_initialize;
@@ -83,78 +85,6 @@ pub(crate) static ALL: &[&RuleMeta] = &[
     &invalid_cancellation::INVALID_CANCELLATION,
     &invalid_pagination_cursor::INVALID_PAGINATION_CURSOR,
 ];
-
-/// Where findings of one message go: the findings and the message's 0-based index.
-#[derive(Debug)]
-pub(crate) struct Out<'f> {
-    pub(crate) findings: &'f mut Findings,
-    pub(crate) index: u32,
-}
-
-impl Out<'_> {
-    /// Reports at the rule's default severity.
-    pub(crate) fn emit(
-        &mut self,
-        rule: &'static RuleMeta,
-        span: Span,
-        message: impl Into<String>,
-        help: impl Into<String>,
-    ) {
-        self.emit_as(rule, rule.default_severity, span, message, help);
-    }
-
-    /// Reports at `severity`.
-    pub(crate) fn emit_as(
-        &mut self,
-        rule: &'static RuleMeta,
-        severity: Severity,
-        span: Span,
-        message: impl Into<String>,
-        help: impl Into<String>,
-    ) {
-        self.findings
-            .push(build(rule, severity, self.index, span, message, help));
-    }
-}
-
-/// A finding of `rule` about message `index`.
-pub(crate) fn build(
-    rule: &'static RuleMeta,
-    severity: Severity,
-    index: u32,
-    span: Span,
-    message: impl Into<String>,
-    help: impl Into<String>,
-) -> Diagnostic {
-    rule.diagnostic(span, message)
-        .with_severity(severity)
-        .with_message_index(index)
-        .with_help(help)
-}
-
-/// The span of an object's opening brace (where a missing member is reported), or the whole
-/// value when it is not an object.
-pub(crate) fn opening(value: Value<'_>) -> Span {
-    let span = value.span();
-    if value.kind() == ValueKind::Object && !span.is_empty() {
-        Span::new(span.start, span.start + 1)
-    } else {
-        span
-    }
-}
-
-/// `a string`, `an object`, `null`... for messages.
-pub(crate) fn kind_name(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Null => "null",
-        ValueKind::Bool => "a boolean",
-        ValueKind::Number => "a number",
-        ValueKind::String => "a string",
-        ValueKind::Array => "an array",
-        ValueKind::Object => "an object",
-        _ => "an unreadable value",
-    }
-}
 
 /// Whether `value` is a JSON number with an integral value (`1`, `1.0`, `1e2`).
 pub(crate) fn is_integer(value: Value<'_>) -> bool {

@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// A message of a stdio capture spans several lines.
@@ -52,10 +50,12 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, lines: usize) {
-    out.emit(
+/// Checks the text of a message (at `at`) of a stdio capture: one line, or this rule.
+pub(crate) fn check(text: &str, at: Span, report: &mut Reporter<'_>) {
+    let lines = text.bytes().filter(|b| *b == b'\n').count() + 1;
+    report.report(
         &MULTI_LINE_MESSAGE,
-        span,
+        at,
         format!("the message spans {lines} lines; stdio messages must be on one line"),
         "serialise each message as compact JSON on a single line",
     );

@@ -1,7 +1,5 @@
 use mcpvet_ast::transcript::{IdValue, RequestId};
-use mcpvet_diagnostics::declare_rule;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
 declare_rule! {
     /// A request id is an integer written in a non-canonical form such as `1.0` or `1e0`.
@@ -46,13 +44,14 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(out: &mut Out<'_>, id: &RequestId) {
+/// Checks how an integer id is written.
+pub(crate) fn check(id: &RequestId, report: &mut Reporter<'_>) {
     if let IdValue::Number(n) = &id.value
         && n.non_canonical
         && !n.fractional
     {
         let canonical = n.canonical.as_deref().unwrap_or(&n.lexeme);
-        out.emit(
+        report.report(
             &NON_CANONICAL_REQUEST_ID,
             id.span,
             format!(

@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Spanned;
-
-use super::Out;
 
 declare_rule! {
     /// A `notifications/*` method was sent with an `id`, which makes it a request.
@@ -53,8 +51,12 @@ pub(crate) fn is_notification(method: &str) -> bool {
     method.starts_with("notifications/")
 }
 
-pub(crate) fn report(out: &mut Out<'_>, method: &Spanned<String>) {
-    out.emit(
+/// Checks the method of a request (a message with an `id`).
+pub(crate) fn check(method: &Spanned<String>, report: &mut Reporter<'_>) {
+    if !is_notification(&method.value) {
+        return;
+    }
+    report.report(
         &NOTIFICATION_WITH_ID,
         method.span,
         format!(

@@ -1,7 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::{JsonDocument, NodeId, ValueKind};
-
-use super::{Out, kind_name};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 
 declare_rule! {
     /// A message's `params` or a response's `result` is not a JSON object.
@@ -57,12 +55,7 @@ declare_rule! {
 /// Checks the `result` of a response to `method` (when known). The results of the tools,
 /// prompts and resources lists and of `tools/call` are checked with their members by MCP501
 /// and MCP525.
-pub(crate) fn check_result(
-    out: &mut Out<'_>,
-    doc: &JsonDocument<'_>,
-    node: NodeId,
-    method: Option<&str>,
-) {
+pub(crate) fn check_result(result: Value<'_>, method: Option<&str>, report: &mut Reporter<'_>) {
     if matches!(
         method,
         Some(
@@ -75,12 +68,11 @@ pub(crate) fn check_result(
     ) {
         return;
     }
-    check(out, doc, node, "result");
+    check(result, "result", report);
 }
 
-/// Checks a `params` (`member` = "params") or `result` node.
-pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, node: NodeId, member: &str) {
-    let value = doc.value(node);
+/// Checks a `params` (`member` = "params") or `result` value.
+pub(crate) fn check(value: Value<'_>, member: &str, report: &mut Reporter<'_>) {
     if value.kind() == ValueKind::Object || value.kind() == ValueKind::Error {
         return;
     }
@@ -89,12 +81,12 @@ pub(crate) fn check(out: &mut Out<'_>, doc: &JsonDocument<'_>, node: NodeId, mem
     } else {
         "send `result` as an object (`{}` when there is nothing to return)"
     };
-    out.emit(
+    report.report(
         &PARAMS_NOT_OBJECT,
-        value.span(),
+        value,
         format!(
             "`{member}` must be an object, found {}",
-            kind_name(value.kind())
+            value.kind().with_article()
         ),
         help,
     );

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use super::Out;
+use crate::phase::Init;
 
 declare_rule! {
     /// `notifications/initialized` was sent before a successful `initialize` response.
@@ -48,10 +48,17 @@ declare_rule! {
     }
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, why: &str) {
-    out.emit(
+/// Checks a `notifications/initialized` (its method at `at`) against the handshake so far.
+pub(crate) fn check(init: Init, at: Span, report: &mut Reporter<'_>) {
+    let why = match init {
+        Init::Succeeded { .. } => return,
+        Init::NotSeen => "without any `initialize` request before it".to_owned(),
+        Init::Pending { line } => format!("before the server answered `initialize` (line {line})"),
+        Init::Failed => "after `initialize` failed".to_owned(),
+    };
+    report.report(
         &PREMATURE_INITIALIZED_NOTIFICATION,
-        span,
+        at,
         format!("`notifications/initialized` was sent {why}"),
         "send it only after the server answered `initialize` with a result",
     );

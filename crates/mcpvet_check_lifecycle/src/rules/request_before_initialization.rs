@@ -1,5 +1,6 @@
-use mcpvet_diagnostics::{Diagnostic, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+
+use crate::phase::Init;
 
 declare_rule! {
     /// A request was sent before the initialization phase allows it.
@@ -64,25 +65,29 @@ declare_rule! {
     }
 }
 
-/// A finding for `method` (at `span`) sent `when` ("before `initialize`"...).
-pub(crate) fn finding(
-    index: u32,
-    span: Span,
-    method: &str,
-    when: &str,
-    server: bool,
-) -> Diagnostic {
-    let help = if server {
-        "wait for `notifications/initialized` before sending requests other than `ping`"
-    } else {
-        "send only `ping` until the server has answered `initialize` with a result"
+/// Checks a client request `method` (at `at`) other than `ping` against the handshake so far.
+pub(crate) fn check(method: &str, init: Init, at: impl Into<Site>, report: &mut Reporter<'_>) {
+    let when = match init {
+        Init::Succeeded { .. } => return,
+        Init::NotSeen => "before `initialize`",
+        Init::Pending { .. } => "before the server answered `initialize`",
+        Init::Failed => "after `initialize` failed",
     };
-    super::build(
+    report.report(
         &REQUEST_BEFORE_INITIALIZATION,
-        REQUEST_BEFORE_INITIALIZATION.default_severity,
-        index,
-        span,
+        at,
         format!("`{method}` was sent {when}"),
-        help,
-    )
+        "send only `ping` until the server has answered `initialize` with a result",
+    );
+}
+
+/// Reports a server request `method` (at `at`) other than `ping`, sent before the client's
+/// `notifications/initialized`.
+pub(crate) fn check_server(method: &str, at: impl Into<Site>, report: &mut Reporter<'_>) {
+    report.report(
+        &REQUEST_BEFORE_INITIALIZATION,
+        at,
+        format!("`{method}` was sent by the server before `notifications/initialized`"),
+        "wait for `notifications/initialized` before sending requests other than `ping`",
+    );
 }

@@ -1,7 +1,5 @@
 use mcpvet_ast::transcript::{ErrorObject, ProtocolVersion};
-use mcpvet_diagnostics::declare_rule;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
 declare_rule! {
     /// A 2026-07-28 error response uses an error code that version forbids.
@@ -61,10 +59,10 @@ declare_rule! {
 
 /// Checks the code of an error answering `method` (when known).
 pub(crate) fn check(
-    out: &mut Out<'_>,
     error: &ErrorObject,
     version: ProtocolVersion,
     method: Option<&str>,
+    report: &mut Reporter<'_>,
 ) {
     if !version.is_modern() {
         return;
@@ -92,5 +90,5 @@ pub(crate) fn check(
         ),
         _ => return,
     };
-    out.emit(&RESERVED_ERROR_CODE, code.span, message, help);
+    report.report(&RESERVED_ERROR_CODE, code.span, message, help);
 }

@@ -1,7 +1,6 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use super::Out;
 use crate::key::Key;
 
 declare_rule! {
@@ -63,7 +62,8 @@ pub(crate) enum Why {
     OtherType(u32),
 }
 
-pub(crate) fn report(out: &mut Out<'_>, span: Span, key: &Key, why: Why) {
+/// Reports a response with id `key` (at `at`) that matches no pending request, saying `why`.
+pub(crate) fn check(key: &Key, why: Why, at: Span, report: &mut Reporter<'_>) {
     let (message, help) = match why {
         Why::Unknown => (
             format!("the response has id {key}, but no request with that id is pending"),
@@ -86,5 +86,5 @@ pub(crate) fn report(out: &mut Out<'_>, span: Span, key: &Key, why: Why) {
             )
         }
     };
-    out.emit(&RESPONSE_TO_UNKNOWN_ID, span, message, help);
+    report.report(&RESPONSE_TO_UNKNOWN_ID, at, message, help);
 }

@@ -1,7 +1,6 @@
-use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_json::Value;
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// The server wrote something other than MCP messages to stdout.
@@ -66,40 +65,45 @@ declare_rule! {
     }
 }
 
-/// A finding for a line of text in a stdio capture.
-pub(crate) fn line(index: u32, span: Span, text: &str) -> mcpvet_diagnostics::Diagnostic {
-    super::build(
+/// Reports `text`, a line (at `at`) of a stdio capture that is not a message.
+pub(crate) fn check_line(text: &str, at: Span, report: &mut Reporter<'_>) {
+    report.report(
         &STDOUT_POLLUTION,
-        STDOUT_POLLUTION.default_severity,
-        index,
-        span,
+        at,
         format!(
             "`{}` is not a JSON-RPC message; stdout of a stdio server must carry MCP messages only",
-            excerpt(text)
-        ),
-        "write logs and banners to stderr",
-    )
-}
-
-/// Reports a trace payload that is a string (what the server printed instead of a message).
-pub(crate) fn payload(out: &mut Out<'_>, span: Span, text: &str) {
-    out.emit(
-        &STDOUT_POLLUTION,
-        span,
-        format!(
-            "the server wrote `{}` on stdout, which is not a JSON-RPC message",
             excerpt(text)
         ),
         "write logs and banners to stderr",
     );
 }
 
-/// Reports a client log line saying it could not parse what the server sent.
-pub(crate) fn client_reported(out: &mut Out<'_>, span: Span, text: &str) {
-    out.emit_as(
+/// Reports a trace payload that is a string (what the server printed instead of a message).
+pub(crate) fn check_payload(payload: Value<'_>, report: &mut Reporter<'_>) {
+    let text = payload.as_str().unwrap_or_default();
+    report.report(
+        &STDOUT_POLLUTION,
+        payload,
+        format!(
+            "the server wrote `{}` on stdout, which is not a JSON-RPC message",
+            excerpt(&text)
+        ),
+        "write logs and banners to stderr",
+    );
+}
+
+/// Checks a line of the client's own log (`line`): one saying it could not parse what the
+/// server sent is reported at its `body` (the text after the timestamp and the bracketed
+/// fields), which it quotes.
+pub(crate) fn check_client_log(line: &str, body: (Span, &str), report: &mut Reporter<'_>) {
+    if !is_client_parse_error(line) {
+        return;
+    }
+    let (at, text) = body;
+    report.report_as(
         &STDOUT_POLLUTION,
         Severity::Warning,
-        span,
+        at,
         format!("the client could not parse a line of the server's stdout (`{}`): the server writes non-protocol output to stdout", excerpt(text)),
         "make the server write logs to stderr, never stdout",
     );
@@ -107,7 +111,7 @@ pub(crate) fn client_reported(out: &mut Out<'_>, span: Span, text: &str) {
 
 /// Whether a client log line reports a JSON parse error of the server's output (the
 /// messages of `JSON.parse` in Node and of common SDKs).
-pub(crate) fn is_client_parse_error(text: &str) -> bool {
+fn is_client_parse_error(text: &str) -> bool {
     text.contains("is not valid JSON")
         || text.contains("Unexpected token")
         || text.contains("in JSON at position")

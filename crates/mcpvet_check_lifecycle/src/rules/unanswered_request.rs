@@ -1,5 +1,4 @@
-use mcpvet_diagnostics::{Diagnostic, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 
 use crate::key::Key;
 
@@ -61,18 +60,18 @@ pub(crate) enum End {
     Restarted,
 }
 
-pub(crate) fn finding(index: u32, span: Span, method: &str, key: &Key, end: End) -> Diagnostic {
+/// Reports the `method` request with id `key` (its method at `at`), still unanswered at the
+/// `end` of its session.
+pub(crate) fn check(method: &str, key: &Key, end: End, at: Site, report: &mut Reporter<'_>) {
     let when = match end {
         End::Capture => "by the end of the capture",
         End::Closed => "before the server's transport closed",
         End::Restarted => "before the server restarted",
     };
-    super::build(
+    report.report(
         &UNANSWERED_REQUEST,
-        UNANSWERED_REQUEST.default_severity,
-        index,
-        span,
+        at,
         format!("the `{method}` request (id {key}) was never answered {when}"),
         "answer every request with a result or an error carrying its id",
-    )
+    );
 }

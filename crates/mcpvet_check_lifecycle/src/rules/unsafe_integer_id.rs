@@ -1,7 +1,5 @@
 use mcpvet_ast::transcript::{IdValue, RequestId};
-use mcpvet_diagnostics::declare_rule;
-
-use super::Out;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
 declare_rule! {
     /// A request id is an integer beyond 2^53 − 1, which JavaScript peers cannot represent.
@@ -46,12 +44,13 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(out: &mut Out<'_>, id: &RequestId) {
+/// Checks that an integer id is safe for JavaScript peers.
+pub(crate) fn check(id: &RequestId, report: &mut Reporter<'_>) {
     if let IdValue::Number(n) = &id.value
         && n.beyond_safe
         && !n.fractional
     {
-        out.emit(
+        report.report(
             &UNSAFE_INTEGER_ID,
             id.span,
             format!(

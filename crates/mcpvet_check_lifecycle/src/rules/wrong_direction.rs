@@ -1,8 +1,7 @@
-use mcpvet_ast::transcript::Direction;
-use mcpvet_diagnostics::declare_rule;
+use crate::by_direction::{C2S, S2C};
+use mcpvet_ast::transcript::{Direction, MethodDirection, method_direction};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_text::Span;
-
-use super::Out;
 
 declare_rule! {
     /// A message travels in a direction its method or protocol version does not allow.
@@ -64,11 +63,24 @@ fn party(direction: Direction) -> &'static str {
     }
 }
 
-/// A method sent by the party that never sends it (the direction is stated by the capture).
-pub(crate) fn against_table(out: &mut Out<'_>, span: Span, method: &str, sent: Direction) {
-    out.emit(
+/// Checks `method` (at `at`) against the direction the method table gives it; `stated` is
+/// the direction the capture states for the message (`None` when it is inferred or
+/// unknown). Returns whether it reported.
+pub(crate) fn check_against_table(
+    method: &str,
+    stated: Option<Direction>,
+    at: Span,
+    report: &mut Reporter<'_>,
+) -> bool {
+    let (Some(sent), Some(expected)) = (stated, method_direction(method).single()) else {
+        return false;
+    };
+    if sent == expected {
+        return false;
+    }
+    report.report(
         &WRONG_DIRECTION,
-        span,
+        at,
         format!(
             "`{method}` is sent by {}, but the capture shows {} sending it",
             party(sent.opposite()),
@@ -76,40 +88,62 @@ pub(crate) fn against_table(out: &mut Out<'_>, span: Span, method: &str, sent: D
         ),
         format!("only {} sends `{method}`", party(sent.opposite())),
     );
+    true
 }
 
-/// A 2026 server request.
-pub(crate) fn modern_server_request(out: &mut Out<'_>, span: Span, method: &str) {
-    let help = match method {
-        "sampling/createMessage" | "elicitation/create" | "roots/list" => {
-            "ask for it in an `input_required` result (`inputRequests`) of the client's request"
+/// A message of a 2026 session, for [`check_modern`].
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Sent<'a> {
+    /// A request of this method.
+    Request(&'a str),
+    /// A response.
+    Response,
+    /// A notification of this method.
+    Notification(&'a str),
+}
+
+/// Checks a message (at `at`: the method, or a response's id) going `direction` in a
+/// session that is `modern` (2026-07-28), where servers send no requests and clients send
+/// no responses and no notification but `notifications/cancelled`. Returns whether it
+/// reported.
+pub(crate) fn check_modern(
+    sent: Sent<'_>,
+    direction: Option<Direction>,
+    modern: bool,
+    at: Span,
+    report: &mut Reporter<'_>,
+) -> bool {
+    if !modern {
+        return false;
+    }
+    let (message, help) = match sent {
+        Sent::Request(method) if direction == S2C => (
+            format!("the server sent a `{method}` request; servers send no requests in 2026-07-28"),
+            match method {
+                "sampling/createMessage" | "elicitation/create" | "roots/list" => {
+                    "ask for it in an `input_required` result (`inputRequests`) of the client's request"
+                }
+                _ => "servers send only responses and notifications in 2026-07-28",
+            },
+        ),
+        Sent::Response if direction == C2S => (
+            "the client sent a response; clients send no responses in 2026-07-28".to_owned(),
+            "answer an `input_required` result by retrying the request with `inputResponses`",
+        ),
+        Sent::Notification(method)
+            if direction == C2S
+                && method != "notifications/cancelled"
+                && method_direction(method) != MethodDirection::Unknown =>
+        {
+            (
+                format!(
+                    "the client sent `{method}`; in 2026-07-28 the client sends no notification but `notifications/cancelled`"
+                ),
+                "drop the notification",
+            )
         }
-        _ => "servers send only responses and notifications in 2026-07-28",
+        _ => return false,
     };
-    out.emit(
-        &WRONG_DIRECTION,
-        span,
-        format!("the server sent a `{method}` request; servers send no requests in 2026-07-28"),
-        help,
-    );
-}
-
-/// A 2026 client response.
-pub(crate) fn modern_client_response(out: &mut Out<'_>, span: Span) {
-    out.emit(
-        &WRONG_DIRECTION,
-        span,
-        "the client sent a response; clients send no responses in 2026-07-28",
-        "answer an `input_required` result by retrying the request with `inputResponses`",
-    );
-}
-
-/// A 2026 client notification other than `notifications/cancelled`.
-pub(crate) fn modern_client_notification(out: &mut Out<'_>, span: Span, method: &str) {
-    out.emit(
-        &WRONG_DIRECTION,
-        span,
-        format!("the client sent `{method}`; in 2026-07-28 the client sends no notification but `notifications/cancelled`"),
-        "drop the notification",
-    );
+    report.report(&WRONG_DIRECTION, at, message, help);
+    true
 }

@@ -1,0 +1,101 @@
+//! What only the end of a session shows (requests never answered, a missing handshake), and
+//! the entries that move a session without a wire message (reconstructed records, a
+//! transport closing).
+use mcpvet_diagnostics::{Reporter, Site};
+
+use crate::by_direction::C2S;
+use crate::catalog::{self, Milestone};
+use crate::key::Key;
+use crate::phase::{Event, Init, Outcome, event_of};
+use crate::rules::unanswered_request::{self, End};
+use crate::rules::{missing_initialize, missing_initialized_notification};
+use crate::session::{Pending, Session, sent_by};
+
+impl Session {
+    /// Records a phase event of a reconstructed message (SDK captures, server signatures).
+    pub(crate) fn reconstructed(&mut self, method: Option<&str>, outcome: Outcome, request: bool) {
+        self.traffic = true;
+        if request {
+            self.counts.requests += 1;
+        } else {
+            self.counts.responses += 1;
+        }
+        let Some(m) = method.and_then(catalog::method).and_then(|i| i.milestone) else {
+            return;
+        };
+        if self.counts_as_milestone(m, C2S) {
+            self.phase.record(event_of(m, outcome));
+        }
+    }
+
+    /// Marks the session's transport as closed (a failed launch when nothing was sent).
+    pub(crate) fn close_transport(&mut self) {
+        self.closed = true;
+        if !self.traffic {
+            self.phase.record(Event::LaunchFailed);
+        }
+    }
+
+    /// Reports what only the end of the session shows; `stdio` tells how sure the capture is
+    /// to hold the whole session.
+    pub(crate) fn finish(&mut self, stdio: bool, restarted: bool, report: &mut Reporter<'_>) {
+        let end = if restarted {
+            End::Restarted
+        } else if self.closed {
+            End::Closed
+        } else {
+            End::Capture
+        };
+        // Ordered by position (message index, then offset: batch elements share an index), so
+        // that the output does not depend on hash order.
+        let mut unanswered: Vec<((u32, u32), &Key, &Pending)> = Vec::new();
+        let mut latest_pending: Option<((u32, u32), Milestone)> = None;
+        let stage = self.phase.stage;
+        let pending = std::mem::take(&mut self.pending);
+        for (sender, pending) in pending.iter() {
+            for (key, p) in pending {
+                if p.cancelled || p.exempt {
+                    continue;
+                }
+                let at = (p.index, p.span.start);
+                self.counts.unpaired += 1 + p.extra as usize;
+                unanswered.push((at, key, p));
+                if let Some(m) = p.method.milestone()
+                    && self.counts_as_milestone(m, sent_by(sender))
+                    && event_of(m, Outcome::Sent).stage() == stage
+                    && latest_pending.is_none_or(|(i, _)| at > i)
+                {
+                    latest_pending = Some((at, m));
+                }
+            }
+        }
+        unanswered.sort_by_key(|(at, ..)| *at);
+        for (_, key, p) in unanswered {
+            let at = Site::new(p.span, p.path.clone());
+            unanswered_request::check(p.method.name(), key, end, at, &mut report.message(p.index));
+        }
+        if let Some((_, m)) = latest_pending {
+            self.phase.event = event_of(m, Outcome::Sent);
+        }
+        if !self.modern() {
+            if self.init == Init::NotSeen
+                && let Some(held) = self.first_pre_init.take()
+            {
+                let at = Site::new(held.span, held.path);
+                missing_initialize::check(&held.method, stdio, at, &mut report.message(held.index));
+            }
+            if matches!(self.init, Init::Succeeded { .. })
+                && !self.initialized
+                && let Some(held) = self.unready.take()
+            {
+                let at = Site::new(held.span, held.path);
+                missing_initialized_notification::check(
+                    &held.method,
+                    at,
+                    &mut report.message(held.index),
+                );
+            }
+        }
+        self.forget();
+    }
+}

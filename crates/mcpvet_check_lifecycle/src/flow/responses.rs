@@ -1,0 +1,230 @@
+//! Responses: the request each one answers (or why there is none), and what its result
+//! settles (the handshake, the server's capabilities, a list's cursor, an `input_required`
+//! result waiting for its retry).
+use mcpvet_ast::transcript::{Direction, ProtocolVersion};
+use mcpvet_json::{NodeId, Value, ValueKind};
+
+use super::{Cx, Kind, View};
+use crate::Pair;
+use crate::by_direction::{C2S, S2C};
+use crate::caps::{self, Caps};
+use crate::catalog;
+use crate::key::Key;
+use crate::phase::{Init, Outcome, event_of};
+use crate::rules::missing_result_type::{self, ResultType};
+use crate::rules::response_to_unknown_id::{self, Why};
+use crate::rules::wrong_direction::Sent;
+use crate::rules::{
+    invalid_discover_result, invalid_initialize_result, invalid_input_required_result,
+    invalid_pagination_cursor, invalid_protocol_version, params_not_object, reserved_error_code,
+    wrong_direction,
+};
+use crate::session::{Method, Outstanding, Session, sent_by};
+
+impl Session {
+    /// Handles a response: finds the request it answers (or says why there is none), then
+    /// checks its error or result and records what it settles.
+    pub(super) fn response(&mut self, cx: &mut Cx<'_, '_>, v: &View<'_>) {
+        let doc = cx.doc;
+        self.counts.responses += 1;
+        let modern = self.modern();
+        let direction = if modern && v.direction.is_none() {
+            S2C
+        } else {
+            v.direction
+        };
+        wrong_direction::check_modern(
+            Sent::Response,
+            direction,
+            modern,
+            v.id.map_or(v.span, |id| id.span),
+            &mut cx.report,
+        );
+        let Some(key) = v.id.and_then(Key::of) else {
+            if let Some(error) = v.error {
+                reserved_error_code::check(error, self.version, None, &mut cx.report);
+            }
+            Self::listing_row(cx, v, None, Pair::NotApplicable);
+            return;
+        };
+        // The earliest request with that id (batch elements share an index: the first table
+        // in order wins).
+        let found = self
+            .pending
+            .other(direction)
+            .filter_map(|(sender, p)| p.get(&key).map(|p| (p.index, sender)))
+            .min_by_key(|(index, _)| *index)
+            .map(|(_, sender)| sender);
+        let Some(sender) = found else {
+            if let Some(error) = v.error {
+                reserved_error_code::check(error, self.version, None, &mut cx.report);
+            }
+            if let Some(result) = v.result.filter(|_| v.wire) {
+                params_not_object::check_result(doc.value(result), None, &mut cx.report);
+            }
+            if modern && direction == C2S {
+                // Already reported as a client response; there is nothing it could answer.
+                Self::listing_row(cx, v, None, Pair::Unpaired);
+                return;
+            }
+            let id_span = v.id.map_or(v.span, |id| id.span);
+            let why = self.why_unknown(&key, direction);
+            response_to_unknown_id::check(&key, why, id_span, &mut cx.report);
+            self.counts.unpaired += 1;
+            Self::listing_row(cx, v, None, Pair::Unpaired);
+            return;
+        };
+        let pending = self.answer(sender, &key, cx.line);
+        let row = Self::listing_row(cx, v, Some(pending.method.name()), Pair::Line(pending.line));
+        if let (Some(listing), Some(request_row), Some(_)) =
+            (cx.listing.as_deref_mut(), pending.row, row)
+        {
+            listing[request_row].pair = Pair::Line(cx.line);
+        }
+        let name = pending.method.name();
+        let is_error = v.kind == Kind::Error;
+        if let Some(error) = v.error {
+            reserved_error_code::check(error, self.version, Some(name), &mut cx.report);
+        }
+        if let Some(result) = v.result.filter(|_| v.wire) {
+            params_not_object::check_result(doc.value(result), Some(name), &mut cx.report);
+        }
+        let result = v.result.filter(|_| v.wire);
+        let mut outcome = if is_error {
+            Outcome::Failed
+        } else {
+            Outcome::Succeeded
+        };
+
+        if name == "initialize" && !modern {
+            if is_error {
+                self.init = Init::Failed;
+            } else {
+                self.init = Init::Succeeded { line: pending.line };
+                if let Some(result) = result {
+                    self.initialize_result(cx, result);
+                }
+            }
+        }
+        if name == "server/discover"
+            && !is_error
+            && let Some(result) = result
+        {
+            invalid_discover_result::check(doc.value(result), &mut cx.report);
+            if let Some(c) = doc
+                .value(result)
+                .get("capabilities")
+                .filter(|c| c.kind() == ValueKind::Object)
+            {
+                let c = Caps::server(c);
+                self.tasks_extension |= c.has(caps::EXT_TASKS);
+                self.server_caps = Some(c);
+                self.server_caps_source = "the `server/discover` result";
+            }
+        }
+        if modern
+            && !is_error
+            && direction != C2S
+            && !matches!(pending.method, Method::Known(info) if !self.available(info))
+            && let Some(result) = result
+        {
+            let rt =
+                missing_result_type::check(doc.value(result), self.tasks_extension, &mut cx.report);
+            if rt == ResultType::InputRequired {
+                outcome = Outcome::InputRequired;
+                let required = invalid_input_required_result::check(
+                    doc.value(result),
+                    name,
+                    pending.client_caps,
+                    &mut cx.report,
+                );
+                if let Method::Known(info) = pending.method
+                    && catalog::allows_input_required(info.name)
+                {
+                    self.outstanding.push(Outstanding {
+                        method: info.name,
+                        name: pending.target.clone(),
+                        id: key.clone(),
+                        line: pending.line,
+                        state: required.state,
+                        keys: required.keys,
+                    });
+                }
+            }
+        }
+        if !is_error && let Some(result) = result {
+            let value = doc.value(result);
+            if invalid_pagination_cursor::paginated(name) && value.kind() == ValueKind::Object {
+                self.list_seen = true;
+                if let Some(cursor) =
+                    invalid_pagination_cursor::check_next_cursor(value, name, &mut cx.report)
+                {
+                    self.cursors.insert(cursor);
+                }
+            }
+            if name == "tools/call" && value.get("isError").and_then(Value::as_bool) == Some(true) {
+                outcome = Outcome::Failed;
+            }
+        }
+        if name == "subscriptions/listen" {
+            self.subscriptions.remove(&key);
+        }
+        if let Some(m) = pending.method.milestone()
+            && self.counts_as_milestone(m, sent_by(sender))
+        {
+            self.phase.record(event_of(m, outcome));
+        }
+    }
+
+    /// Why a response with id `key`, going `direction`, answers no pending request.
+    fn why_unknown(&self, key: &Key, direction: Option<Direction>) -> Why {
+        if let Some(other) = key.retyped()
+            && let Some(p) = self
+                .pending
+                .other(direction)
+                .find_map(|(_, p)| p.get(&other))
+        {
+            return Why::OtherType(p.line);
+        }
+        if let Some(line) = self
+            .used
+            .other(direction)
+            .find_map(|(_, used)| used.get(key))
+        {
+            return Why::Answered(line);
+        }
+        Why::Unknown
+    }
+
+    /// The result of a successful `initialize`: the negotiated version and the server's
+    /// capabilities.
+    fn initialize_result(&mut self, cx: &mut Cx<'_, '_>, result: NodeId) {
+        let value = cx.doc.value(result);
+        invalid_initialize_result::check(value, &mut cx.report);
+        if value.kind() != ValueKind::Object {
+            return;
+        }
+        if let Some(pv) = value.get("protocolVersion")
+            && let Some(text) = pv.as_str()
+        {
+            invalid_protocol_version::check_returned(
+                &text,
+                pv,
+                self.requested_version.as_deref(),
+                &mut cx.report,
+            );
+            if let Some(version) = ProtocolVersion::parse(&text)
+                && !version.is_modern()
+                && !cx.forced
+            {
+                // The session follows the negotiated version from here on.
+                self.version = version;
+            }
+            self.negotiated = Some(text.as_ref().into());
+        }
+        if let Some(c) = value.get("capabilities") {
+            self.server_caps = Some(Caps::server(c));
+            self.server_caps_source = "the server's `initialize` result";
+        }
+    }
+}
