@@ -633,6 +633,26 @@ impl<'d> Value<'d> {
         self.doc.path_of(NodeId(self.id))
     }
 
+    /// Every string value in this value's subtree (this value itself when it is a string),
+    /// object keys excluded, in source order; one pass over the arena, no recursion.
+    ///
+    /// ```
+    /// use mcpvet_json::{parse, JsonOptions};
+    ///
+    /// let doc = parse(r#"{"a": ["x", {"b": "y"}], "c": 1, "d": "z"}"#, &JsonOptions::strict()).value;
+    /// let found: Vec<_> = doc.root().unwrap().strings().map(|v| v.as_str().unwrap()).collect();
+    /// assert_eq!(found, ["x", "y", "z"]);
+    /// ```
+    pub fn strings(self) -> Strings<'d> {
+        let end = self.node().next;
+        Strings {
+            doc: self.doc,
+            next: self.id,
+            end,
+            objects: Vec::new(),
+        }
+    }
+
     /// Where a finding about this value points: its span and its path.
     pub fn site(self) -> Site {
         Site::new(self.span(), Some(self.path()))
@@ -862,6 +882,46 @@ impl<'d> Iterator for Items<'d> {
         let id = self.next;
         self.next = self.doc.node(id).next;
         Some(Value { doc: self.doc, id })
+    }
+}
+
+/// Iterator over the string values of a subtree, keys excluded, in source order (see
+/// [`Value::strings`]).
+#[derive(Clone, Debug)]
+pub struct Strings<'d> {
+    doc: &'d JsonDocument<'d>,
+    next: u32,
+    end: u32,
+    /// For each open object, innermost last: `(end of its subtree, index of its next key)`.
+    objects: Vec<(u32, u32)>,
+}
+
+impl<'d> Iterator for Strings<'d> {
+    type Item = Value<'d>;
+
+    fn next(&mut self) -> Option<Value<'d>> {
+        while self.next < self.end {
+            let id = self.next;
+            while self.objects.last().is_some_and(|&(end, _)| id >= end) {
+                self.objects.pop();
+            }
+            if let Some(frame) = self.objects.last_mut()
+                && frame.1 == id
+            {
+                // A key (a leaf): skip it; the next key follows its value's subtree.
+                frame.1 = self.doc.node(id + 1).next;
+                self.next = id + 1;
+                continue;
+            }
+            let node = self.doc.node(id);
+            self.next = id + 1;
+            match node.kind {
+                Kind::String => return Some(Value { doc: self.doc, id }),
+                Kind::Object => self.objects.push((node.next, id + 1)),
+                _ => {}
+            }
+        }
+        None
     }
 }
 

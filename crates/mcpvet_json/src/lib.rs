@@ -52,7 +52,7 @@ pub mod arbitrary;
 pub mod testing;
 
 pub use document::{
-    DecodedStr, Items, JsonDocument, Member, Members, NodeId, Number, Value, ValueKind,
+    DecodedStr, Items, JsonDocument, Member, Members, NodeId, Number, Strings, Value, ValueKind,
 };
 pub use lines::{line_ranges, parse_lines, parse_lines_bytes, parse_ranges};
 pub use options::JsonOptions;

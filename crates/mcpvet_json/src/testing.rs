@@ -462,6 +462,53 @@ pub fn check_outcome(outcome: &ParseOutcome<JsonDocument<'_>>) -> Result<(), Str
             }
         }
     }
+    check_strings(doc)
+}
+
+/// [`Value::strings`] and [`Value::decoded`] against the tree walk and the plain decoder:
+/// the string values of each root, keys excluded, in source order; each decoded text equal
+/// to [`Value::as_str`], its offsets rising from the start to the end of the contents.
+fn check_strings(doc: &JsonDocument<'_>) -> Result<(), String> {
+    fn values(v: Value<'_>, out: &mut Vec<u32>) {
+        match v.kind() {
+            ValueKind::String => out.push(v.id().index()),
+            ValueKind::Object => v.members().for_each(|m| values(m.value, out)),
+            ValueKind::Array => v.items().for_each(|i| values(i, out)),
+            _ => {}
+        }
+    }
+    for root in doc.roots() {
+        let mut expected = Vec::new();
+        values(root, &mut expected);
+        let found: Vec<u32> = root.strings().map(|v| v.id().index()).collect();
+        if found != expected {
+            return Err(format!(
+                "strings() of {root:?} visits {found:?}, the tree walk {expected:?}"
+            ));
+        }
+    }
+    for v in preorder(doc) {
+        let Some(decoded) = v.decoded() else {
+            continue;
+        };
+        let plain = v.as_str().unwrap_or_default();
+        if decoded.text() != plain {
+            return Err(format!(
+                "decoded() of {v:?} is {:?}, as_str() {plain:?}",
+                decoded.text()
+            ));
+        }
+        let content = v.content_span().unwrap_or_default();
+        let ends = (decoded.offset(0), decoded.offset(decoded.text().len()));
+        let offsets: Vec<u32> = (0..=decoded.text().len())
+            .map(|i| decoded.offset(i))
+            .collect();
+        if ends != (content.start, content.end) || offsets.windows(2).any(|w| w[0] > w[1]) {
+            return Err(format!(
+                "decoded() of {v:?} maps onto {ends:?} (contents {content:?}), offsets {offsets:?}"
+            ));
+        }
+    }
     Ok(())
 }
 
