@@ -27,8 +27,8 @@
 //!     checker.entry(entry, transcript.document(), &mut findings);
 //! }
 //! let summary = checker.finish(&mut findings);
-//! assert_eq!(summary.phase.reached, "handshake");
-//! assert_eq!(summary.phase.last_event, "initialize_sent_no_response");
+//! assert_eq!(summary.phase.reached.as_str(), "handshake");
+//! assert_eq!(summary.phase.last_event.as_str(), "initialize_sent_no_response");
 //! let codes: Vec<&str> = findings.diagnostics().iter().map(|d| d.code().as_str()).collect();
 //! assert_eq!(codes, ["MCP412", "MCP441"]); // `hello` on stdout; `initialize` never answered
 //! ```
@@ -93,18 +93,17 @@ pub fn rules() -> &'static [&'static RuleMeta] {
 /// The phase a session reached and the last event confirmed in it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Phase {
-    /// `launch`, `handshake`, `discovery` or `execution` ([`Stage::as_str`]).
-    pub reached: &'static str,
-    /// The last confirmed event (`no_traffic`, `initialize_sent_no_response`, ...; see
-    /// [`Event`]).
-    pub last_event: &'static str,
+    /// How far it got: launch, handshake, discovery or execution.
+    pub reached: Stage,
+    /// The last confirmed event.
+    pub last_event: Event,
 }
 
 impl Phase {
     fn of(stage: Stage, event: Event) -> Phase {
         Phase {
-            reached: stage.as_str(),
-            last_event: event.as_str(),
+            reached: stage,
+            last_event: event,
         }
     }
 }
@@ -126,7 +125,7 @@ pub struct SessionSummary {
 }
 
 impl SessionSummary {
-    /// The phase as strings.
+    /// The phase.
     pub fn phase(&self) -> Phase {
         Phase::of(self.stage, self.event)
     }

@@ -129,7 +129,10 @@ fn the_message_listing_pairs_requests_and_responses() {
     assert!(summary.messages.iter().all(|m| m.inferred));
     // The unanswered call decides the event of the stage reached.
     assert_eq!(
-        (summary.phase.reached, summary.phase.last_event),
+        (
+            summary.phase.reached.as_str(),
+            summary.phase.last_event.as_str()
+        ),
         ("execution", "tool_call_no_response")
     );
 }
@@ -176,7 +179,10 @@ fn a_claude_desktop_log_has_one_session_per_server_and_per_restart() {
     );
     // The summary phase is the least advanced session: the server that never started.
     assert_eq!(
-        (summary.phase.reached, summary.phase.last_event),
+        (
+            summary.phase.reached.as_str(),
+            summary.phase.last_event.as_str()
+        ),
         ("launch", "launch_failed")
     );
     assert!(summary.messages.iter().all(|m| !m.inferred));
@@ -195,7 +201,10 @@ fn reconstructed_captures_move_the_phase_and_pair_by_correlation() {
     let (codes, summary) = check(&text, "session.jsonl");
     assert!(codes.is_empty(), "{codes:?}");
     assert_eq!(
-        (summary.phase.reached, summary.phase.last_event),
+        (
+            summary.phase.reached.as_str(),
+            summary.phase.last_event.as_str()
+        ),
         ("execution", "tool_call_failed")
     );
     let pairs: Vec<Pair> = summary.messages.iter().map(|m| m.pair).collect();
@@ -254,5 +263,5 @@ fn state_carries_across_separately_parsed_chunks() {
     // is recognised across chunks.
     assert_eq!(codes, ["MCP442"]);
     assert_eq!(summary.unpaired_ids, 0);
-    assert_eq!(summary.phase.last_event, "complete");
+    assert_eq!(summary.phase.last_event.as_str(), "complete");
 }

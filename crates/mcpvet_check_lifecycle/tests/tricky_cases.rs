@@ -159,7 +159,7 @@ fn case_01_ids_are_scoped_per_direction() {
     let pairs: Vec<Pair> = r.summary.messages.iter().map(|m| m.pair).collect();
     assert_eq!(pairs[3], Pair::Line(7));
     assert_eq!(pairs[4], Pair::Line(6));
-    assert_eq!(r.summary.phase.last_event, "complete");
+    assert_eq!(r.summary.phase.last_event.as_str(), "complete");
 
     // 2026: only the client sends requests; a client response or a server request is wrong.
     let lines = [
@@ -1135,7 +1135,10 @@ fn case_25_mixed_era_transcripts() {
     r.assert_none();
     assert_eq!(r.summary.sessions[0].protocol, "2025-11-25");
     assert_eq!(
-        (r.summary.phase.reached, r.summary.phase.last_event),
+        (
+            r.summary.phase.reached.as_str(),
+            r.summary.phase.last_event.as_str()
+        ),
         ("discovery", "tools_listed")
     );
 }

@@ -3,6 +3,7 @@ pub use mcpvet_ast::InputKind;
 use mcpvet_ast::config::DetectionMethod;
 use mcpvet_ast::kind::Detection;
 use mcpvet_ast::transcript::Direction;
+use mcpvet_check_lifecycle::{Event, Stage};
 use mcpvet_diagnostics::redact::Redactor;
 use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_text::{SourceFile, Span};
@@ -64,10 +65,10 @@ pub struct TranscriptInfo {
     pub tools_digest: Option<String>,
     /// `tools/call` results with `isError: true`.
     pub failed_calls: usize,
-    /// The phase reached: `launch`, `handshake`, `discovery` or `execution`.
-    pub phase_reached: &'static str,
-    /// The last event confirmed (`no_traffic`, `initialize_sent_no_response`, ...).
-    pub last_event: &'static str,
+    /// The phase reached (launch, handshake, discovery or execution).
+    pub phase_reached: Stage,
+    /// The last event confirmed.
+    pub last_event: Event,
     /// Every message in order, when asked for (`TranscriptOptions::messages`).
     pub message_rows: Option<Vec<MessageRow>>,
 }

@@ -127,7 +127,7 @@ fn expected_json(report: &FileReport) -> Value {
         Some(t) => json!({
             "kind": report.kind.name(),
             "protocol": t.protocol,
-            "phase": {"reached": t.phase_reached, "last_event": t.last_event},
+            "phase": {"reached": t.phase_reached.as_str(), "last_event": t.last_event.as_str()},
             "findings": findings,
         }),
         None => json!({

@@ -56,7 +56,10 @@ fn assert_clean(report: &FileReport, generated: &Report) {
     );
     assert_eq!(t.notifications as u64, generated.notifications);
     assert_eq!(t.unpaired_ids, 0);
-    assert_eq!((t.phase_reached, t.last_event), ("execution", "complete"));
+    assert_eq!(
+        (t.phase_reached.as_str(), t.last_event.as_str()),
+        ("execution", "complete")
+    );
 }
 
 #[test]
@@ -160,7 +163,7 @@ fn verdict(report: &FileReport) -> (&'static str, &'static str, Vec<&'static str
         .collect();
     codes.sort_unstable();
     codes.dedup();
-    (t.phase_reached, t.last_event, codes)
+    (t.phase_reached.as_str(), t.last_event.as_str(), codes)
 }
 
 #[test]

@@ -336,8 +336,8 @@ fn file_entry(
         }),
         summary,
         phase: transcript.map(|t| PhaseEntry {
-            reached: t.phase_reached,
-            last_event: t.last_event,
+            reached: t.phase_reached.as_str(),
+            last_event: t.last_event.as_str(),
         }),
         tools_digest: transcript.map(|t| t.tools_digest.clone()),
         servers: report
