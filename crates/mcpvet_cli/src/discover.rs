@@ -1,32 +1,22 @@
-//! Where each client keeps its MCP configuration, per operating system: what
-//! `mcpvet config` inspects when no PATH is given.
+//! The MCP configurations of this machine: the clients' places
+//! ([`mcpvet_ast::config::locations`]) joined with the environment, what `mcpvet config`
+//! inspects when no PATH is given.
 //!
 //! The list is computed from the environment alone ([`Env`]), so tests point `HOME`,
 //! `APPDATA` and `XDG_CONFIG_HOME` at a scratch folder and never see the real home.
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-/// The operating systems whose layouts differ.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Os {
-    /// Linux and other Unix systems (XDG layout).
-    Linux,
-    /// macOS.
-    Macos,
-    /// Windows.
-    Windows,
-}
+use mcpvet_ast::config::locations::{Base, LOCATIONS, Os, Scope};
 
-impl Os {
-    /// The system mcpvet runs on.
-    pub(crate) fn current() -> Self {
-        if cfg!(target_os = "macos") {
-            Os::Macos
-        } else if cfg!(windows) {
-            Os::Windows
-        } else {
-            Os::Linux
-        }
+/// The system mcpvet runs on.
+pub(crate) fn current_os() -> Os {
+    if cfg!(target_os = "macos") {
+        Os::Macos
+    } else if cfg!(windows) {
+        Os::Windows
+    } else {
+        Os::Linux
     }
 }
 
@@ -64,25 +54,7 @@ impl Env {
     }
 }
 
-/// User-wide or per project.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Scope {
-    /// A file in the user's home or application-data folder.
-    User,
-    /// A file in the current folder.
-    Project,
-}
-
-impl Scope {
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Scope::User => "user",
-            Scope::Project => "project",
-        }
-    }
-}
-
-/// One place a client reads its configuration from.
+/// One place a client reads its configuration from, on this machine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Candidate {
     /// Absolute for user files, relative to the current folder for project files.
@@ -96,111 +68,38 @@ pub(crate) struct Candidate {
     pub(crate) shared: bool,
 }
 
-/// Every place to look on `os`, user files first, then the current folder's project files.
+/// Every place to look on `os` ([`LOCATIONS`], in its order), joined with the folders of
+/// `env`; a place whose base folder is unknown (no home) is left out.
 pub(crate) fn candidates(os: Os, env: &Env) -> Vec<Candidate> {
-    let mut out = Vec::new();
-    let mut user = |path: PathBuf, client: &'static str, shared: bool| {
-        out.push(Candidate {
-            path,
-            client,
-            scope: Scope::User,
-            shared,
-        });
-    };
     let home = env.home.as_deref();
-    // Where applications keep their settings: Claude Desktop, VS Code and its extensions.
+    let config = env
+        .xdg_config_home
+        .clone()
+        .filter(|_| os == Os::Linux)
+        .or_else(|| home.map(|h| h.join(".config")));
     let app_data: Option<PathBuf> = match os {
         Os::Macos => home.map(|h| h.join("Library").join("Application Support")),
         Os::Windows => env.appdata.clone(),
-        Os::Linux => env
-            .xdg_config_home
-            .clone()
-            .or_else(|| home.map(|h| h.join(".config"))),
+        Os::Linux => config.clone(),
     };
-    if let Some(dir) = &app_data {
-        user(
-            dir.join("Claude").join("claude_desktop_config.json"),
-            "Claude Desktop",
-            false,
-        );
-    }
-    if let Some(h) = home {
-        user(h.join(".claude.json"), "Claude Code", true);
-        user(h.join(".cursor").join("mcp.json"), "Cursor", false);
-        user(
-            h.join(".codeium").join("windsurf").join("mcp_config.json"),
-            "Windsurf",
-            false,
-        );
-        user(h.join(".gemini").join("settings.json"), "Gemini CLI", true);
-    }
-    if let Some(dir) = &app_data {
-        for (product, client) in [("Code", "VS Code"), ("Code - Insiders", "VS Code Insiders")] {
-            user(
-                dir.join(product).join("User").join("mcp.json"),
-                client,
-                false,
-            );
-        }
-        let storage = dir.join("Code").join("User").join("globalStorage");
-        user(
-            storage
-                .join("saoudrizwan.claude-dev")
-                .join("settings")
-                .join("cline_mcp_settings.json"),
-            "Cline",
-            false,
-        );
-        user(
-            storage
-                .join("rooveterinaryinc.roo-cline")
-                .join("settings")
-                .join("mcp_settings.json"),
-            "Roo Code",
-            false,
-        );
-    }
-    // Zed: `~/.config/zed` on macOS and Linux (XDG_CONFIG_HOME honoured on Linux),
-    // `%APPDATA%\Zed` on Windows.
-    let zed = match os {
-        Os::Windows => env.appdata.as_ref().map(|d| d.join("Zed")),
-        Os::Macos => home.map(|h| h.join(".config").join("zed")),
-        Os::Linux => app_data.as_ref().map(|d| d.join("zed")),
-    };
-    if let Some(dir) = zed {
-        user(dir.join("settings.json"), "Zed", true);
-    }
-    if let Some(h) = home {
-        user(
-            h.join(".kiro").join("settings").join("mcp.json"),
-            "Kiro",
-            false,
-        );
-        user(
-            h.join(".aws").join("amazonq").join("mcp.json"),
-            "Amazon Q",
-            false,
-        );
-    }
-    let project: [(&[&str], &'static str, bool); 8] = [
-        (&[".mcp.json"], "Claude Code", false),
-        (&[".vscode", "mcp.json"], "VS Code", false),
-        (&[".cursor", "mcp.json"], "Cursor", false),
-        (&[".gemini", "settings.json"], "Gemini CLI", true),
-        (&[".zed", "settings.json"], "Zed", true),
-        (&[".roo", "mcp.json"], "Roo Code", false),
-        (&[".kiro", "settings", "mcp.json"], "Kiro", false),
-        (&[".amazonq", "mcp.json"], "Amazon Q", false),
-    ];
-    for (parts, client, shared) in project {
-        out.push(Candidate {
-            path: parts.iter().collect(),
-            client,
-            scope: Scope::Project,
-            shared,
-        });
-    }
-    out
+    LOCATIONS
+        .iter()
+        .filter(|l| l.applies_to(os))
+        .filter_map(|l| {
+            let base = match l.base {
+                Base::Home => home?.to_owned(),
+                Base::AppData => app_data.clone()?,
+                Base::Config => config.clone()?,
+                Base::Project => PathBuf::new(),
+            };
+            Some(Candidate {
+                path: l.path.iter().fold(base, |p, part| p.join(part)),
+                client: l.client,
+                scope: l.scope(),
+                shared: l.shared,
+            })
+        })
+        .collect()
 }
 
 /// The candidates that exist as files, each file once (the same file reached twice, as when
@@ -353,26 +252,5 @@ mod tests {
     #[test]
     fn no_home_means_project_files_only() {
         assert_eq!(paths(Os::Linux, &Env::default()), with_project(&[]));
-    }
-
-    #[test]
-    fn every_user_file_is_detected_as_its_client() {
-        use mcpvet_ast::config::dialect_from_path;
-        for os in [Os::Linux, Os::Macos, Os::Windows] {
-            let env = Env {
-                home: Some("/h".into()),
-                appdata: Some("/h/AppData/Roaming".into()),
-                xdg_config_home: None,
-            };
-            for c in candidates(os, &env) {
-                let path = c.path.to_string_lossy().replace('\\', "/");
-                let dialect = dialect_from_path(&path);
-                assert!(
-                    dialect.is_some_and(|d| c.client.starts_with(d.client_name())),
-                    "{path}: {dialect:?} for {}",
-                    c.client
-                );
-            }
-        }
     }
 }

@@ -37,6 +37,7 @@ mod detect;
 mod dialect;
 mod dump;
 mod keys;
+pub mod locations;
 mod lower;
 pub mod roots;
 #[cfg(feature = "testing")]

@@ -4,7 +4,7 @@ use mcpvet_linter::{ConfigOptions, InputKind, InspectOptions};
 use super::emit::Emitter;
 use super::{Plan, Status};
 use crate::cli::{ConfigArgs, Format};
-use crate::discover::{self, Candidate, Env, Os};
+use crate::discover::{self, Candidate, Env};
 use crate::io::Input;
 use crate::output::{self, Output};
 
@@ -67,7 +67,7 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
 
 /// The configurations found in the usual places, announced on standard error.
 fn discovered() -> Vec<Job> {
-    let os = Os::current();
+    let os = discover::current_os();
     let candidates = discover::candidates(os, &Env::from_process(os));
     let found = discover::existing(candidates.clone());
     if found.is_empty() {
