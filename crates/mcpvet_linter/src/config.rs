@@ -1,8 +1,6 @@
 //! Inspecting a client configuration.
-use mcpvet_ast::config::{
-    ConfigFile, Dialect, Format, Server, StringValue, Support, Transport, read_config,
-};
-use mcpvet_diagnostics::{Diagnostic, Findings, Severity};
+use mcpvet_ast::config::{Dialect, Format, Server, StringValue, Transport, read_config};
+use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
 use mcpvet_diagnostics::redact;
@@ -32,7 +30,6 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
     let mut findings = Findings::new();
     findings.extend(outcome.diagnostics);
     if config.format == Format::Json {
-        strict_json_syntax(&config, &mut findings);
         mcpvet_check_transport::check_config(&config, &mut findings);
         mcpvet_check_secrets::check_config(&config, &mut findings);
     }
@@ -57,49 +54,6 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         transcript: None,
         diagnostics,
         redactions,
-    }
-}
-
-/// Comments and trailing commas are recorded by the parser in any case; whether they are a
-/// problem depends on the client (JSONC readers accept them).
-fn strict_json_syntax(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let severity = match config.dialect.reads_jsonc() {
-        Support::Yes => return,
-        Support::No => Severity::Error,
-        Support::Unknown => Severity::Warning,
-    };
-    // "in a Claude Desktop configuration, which reads strict JSON"; for files whose client is
-    // unknown, "in a configuration that may be read as strict JSON".
-    let (what, reads) = match config.dialect {
-        Dialect::Generic | Dialect::SingleServer => (
-            "a configuration".to_owned(),
-            " that may be read as strict JSON",
-        ),
-        dialect if severity == Severity::Error => (
-            format!("a {} configuration", dialect.client_name()),
-            ", which reads strict JSON",
-        ),
-        dialect => (
-            format!("a {} configuration", dialect.client_name()),
-            ", which may read strict JSON",
-        ),
-    };
-    let doc = config.document();
-    for &span in doc.comments() {
-        findings.push(
-            mcpvet_json::rules::COMMENT_NOT_ALLOWED
-                .diagnostic(span, format!("comment in {what}{reads}"))
-                .with_severity(severity)
-                .with_help("remove the comment; a strict parser rejects the whole file"),
-        );
-    }
-    for &span in doc.trailing_commas() {
-        findings.push(
-            mcpvet_json::rules::TRAILING_COMMA_NOT_ALLOWED
-                .diagnostic(span, format!("trailing comma in {what}{reads}"))
-                .with_severity(severity)
-                .with_help("remove the comma; a strict parser rejects the whole file"),
-        );
     }
 }
 

@@ -40,6 +40,7 @@ mod keys;
 pub mod locations;
 mod lower;
 pub mod roots;
+mod strict;
 #[cfg(feature = "testing")]
 pub mod testing;
 pub mod url;
@@ -659,18 +660,20 @@ pub fn read_config<'a>(
         lower::lower(&document, dialect, file_name)
     };
     diagnostics.extend(lowered.diagnostics);
+    let config = ConfigFile {
+        document,
+        format: Format::Json,
+        dialect,
+        detection,
+        servers: lowered.servers,
+        server_maps: lowered.server_maps,
+        inputs: lowered.inputs,
+        inputs_node: lowered.inputs_node,
+        root_members: lowered.root_members,
+    };
+    strict::check(&config, &mut diagnostics);
     LowerOutcome {
-        value: ConfigFile {
-            document,
-            format: Format::Json,
-            dialect,
-            detection,
-            servers: lowered.servers,
-            server_maps: lowered.server_maps,
-            inputs: lowered.inputs,
-            inputs_node: lowered.inputs_node,
-            root_members: lowered.root_members,
-        },
+        value: config,
         diagnostics,
     }
 }
