@@ -21,6 +21,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread;
 
 use mcpvet_ast::transcript::InputFormat;
+use mcpvet_json::ArrayElements;
 use mcpvet_linter::stream::{
     PiecePlace, PreparedPiece, TranscriptStream, detect_format, offsets, read_piece, streams,
 };
@@ -208,7 +209,7 @@ fn read_head(file: &mut File, len: u64) -> io::Result<Vec<u8>> {
 /// Whether `head` holds a whole first line, or a whole first element of an array.
 fn has_unit(head: &[u8]) -> bool {
     if first_byte(head) == Some(b'[') {
-        let mut scan = ArrayScan::default();
+        let mut scan = ArrayElements::default();
         let mut elements = Vec::new();
         scan.scan(head, 0, &mut elements);
         !elements.is_empty() || scan.closed()
@@ -228,7 +229,7 @@ fn plan(
     // more follows (JSON Lines starting with a batch); to tell a session in an array from
     // an export, the format is detected on its first elements.
     if first_byte(head) == Some(b'[') && forced.is_none_or(|f| f == InputFormat::JsonArray) {
-        let mut scan = ArrayScan::default();
+        let mut scan = ArrayElements::default();
         let mut elements = Vec::new();
         scan.scan(head, 0, &mut elements);
         let after = elements.last().map_or(0, |e| e.end);
@@ -321,105 +322,10 @@ fn cut_lines(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
     }
 }
 
-/// Where the elements of a JSON array are, found byte by byte across pieces.
-#[derive(Debug, Default)]
-struct ArrayScan {
-    /// Nesting inside the top-level array (0: between elements).
-    depth: u32,
-    /// Where the scan is in the text of a string.
-    string: InString,
-    /// Whether the top-level `[`, then `]`, was seen.
-    array: Bracket,
-    /// Start of the element being scanned, in the current buffer.
-    start: Option<usize>,
-}
-
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-enum InString {
-    /// Not in a string.
-    #[default]
-    No,
-    /// In a string.
-    Yes,
-    /// In a string, after a backslash.
-    Escaped,
-}
-
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-enum Bracket {
-    /// Before the top-level `[`.
-    #[default]
-    Before,
-    /// Inside the array.
-    Open,
-    /// After its `]`.
-    Closed,
-}
-
-impl ArrayScan {
-    fn closed(&self) -> bool {
-        self.array == Bracket::Closed
-    }
-
-    /// Scans `bytes[from..]`, pushing the ranges of the elements that end in it.
-    fn scan(&mut self, bytes: &[u8], from: usize, elements: &mut Vec<Range<usize>>) {
-        let mut i = from;
-        while i < bytes.len() && !self.closed() {
-            let b = bytes[i];
-            match self.string {
-                InString::Escaped => self.string = InString::Yes,
-                InString::Yes if b == b'\\' => self.string = InString::Escaped,
-                InString::Yes if b == b'"' => self.string = InString::No,
-                InString::Yes => {}
-                InString::No => self.structural(bytes, i, elements),
-            }
-            i += 1;
-        }
-    }
-
-    /// A byte outside strings.
-    fn structural(&mut self, bytes: &[u8], i: usize, elements: &mut Vec<Range<usize>>) {
-        let b = bytes[i];
-        match b {
-            b'[' if self.array == Bracket::Before => self.array = Bracket::Open,
-            b' ' | b'\t' | b'\r' | b'\n' => {}
-            b',' if self.depth == 0 => {
-                if let Some(start) = self.start.take() {
-                    elements.push(start..trim_end(bytes, start, i));
-                }
-            }
-            b']' if self.depth == 0 => {
-                if let Some(start) = self.start.take() {
-                    elements.push(start..trim_end(bytes, start, i));
-                }
-                self.array = Bracket::Closed;
-            }
-            _ => {
-                if self.start.is_none() && self.array == Bracket::Open {
-                    self.start = Some(i);
-                }
-                match b {
-                    b'"' => self.string = InString::Yes,
-                    b'[' | b'{' => self.depth += 1,
-                    b']' | b'}' => self.depth = self.depth.saturating_sub(1),
-                    _ => {}
-                }
-            }
-        }
-    }
-}
-
-fn trim_end(bytes: &[u8], start: usize, mut end: usize) -> usize {
-    while end > start && bytes[end - 1].is_ascii_whitespace() {
-        end -= 1;
-    }
-    end
-}
-
 /// Cuts a JSON array into pieces of whole elements and sends them to the workers.
 fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Result<()> {
     let mut buf = head;
-    let mut scan = ArrayScan::default();
+    let mut scan = ArrayElements::default();
     let mut scanned = 0usize;
     let mut elements: Vec<Range<usize>> = Vec::new();
     let mut first_element = 0u32;
@@ -454,9 +360,7 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
             base += u32::try_from(job.bytes.len()).unwrap_or(u32::MAX);
             line += lines;
             seq += 1;
-            if let Some(start) = scan.start.as_mut() {
-                *start -= cut;
-            }
+            scan.cut_front(cut);
             scanned -= cut;
             if jobs.send(job).is_err() || eof || scan.closed() {
                 return Ok(());

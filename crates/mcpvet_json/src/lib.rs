@@ -39,6 +39,7 @@
 pub mod codes;
 mod decode;
 mod document;
+mod elements;
 mod lines;
 mod options;
 mod parser;
@@ -54,6 +55,7 @@ pub mod testing;
 pub use document::{
     DecodedStr, Items, JsonDocument, Member, Members, NodeId, Number, Strings, Value, ValueKind,
 };
+pub use elements::ArrayElements;
 pub use lines::{line_ranges, parse_lines, parse_lines_bytes, parse_ranges};
 pub use options::JsonOptions;
 pub use parser::{JsonParser, ParseOutcome, parse, parse_bytes};

@@ -736,6 +736,37 @@ pub fn fuzz_json_parse(data: &[u8]) {
             ensure(check_paths(&outcome), "paths", data);
         }
     }
+    ensure(check_array_elements(data), "array elements", data);
+}
+
+/// A well-formed strict JSON array scanned by [`ArrayElements`](crate::ArrayElements), whole
+/// and cut in two at every eighth byte: the element ranges are the parsed items' spans.
+///
+/// # Errors
+///
+/// The first difference, described.
+pub fn check_array_elements(data: &[u8]) -> Result<(), String> {
+    let outcome = parse_bytes(data, &JsonOptions::strict());
+    let Some(root) = outcome.value.root() else {
+        return Ok(());
+    };
+    if outcome.has_errors() || root.kind() != ValueKind::Array || outcome.value.bom().is_some() {
+        return Ok(());
+    }
+    let expected: Vec<_> = root.items().map(|v| v.span().range()).collect();
+    for cut in (0..=data.len()).step_by(8).chain([data.len()]) {
+        let mut scan = crate::ArrayElements::default();
+        let mut found = Vec::new();
+        scan.scan(&data[..cut], 0, &mut found);
+        scan.scan(data, cut, &mut found);
+        if found != expected || !scan.closed() {
+            return Err(format!(
+                "cut at {cut}: elements {found:?}, items {expected:?} (closed: {})",
+                scan.closed()
+            ));
+        }
+    }
+    Ok(())
 }
 
 // ----- differential against serde_json -------------------------------------------------------

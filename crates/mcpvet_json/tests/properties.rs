@@ -18,6 +18,9 @@
 //! 4. JSON Lines: one root per non-blank line, spans relative to the start of the file, each
 //!    root slicing exactly its printed text; a line parses the same inside the file as alone.
 //!
+//! 5. The elements of a JSON array found by [`ArrayElements`] over the text cut into any
+//!    pieces are exactly the parsed array's items.
+//!
 //! Case counts are kept small so the suite stays fast; raise them with `PROPTEST_CASES`.
 use std::collections::HashSet;
 
@@ -29,7 +32,7 @@ use mcpvet_json::testing::{
     Agreement, EscapeStyle, OwnedValue, check_bytes, check_lines, check_outcome, check_paths,
     check_reprint, differential, preorder, write_json_string,
 };
-use mcpvet_json::{JsonOptions, parse, parse_lines};
+use mcpvet_json::{ArrayElements, JsonOptions, parse, parse_lines};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::{Index, select};
@@ -335,5 +338,35 @@ proptest! {
         }
         prop_assert_eq!(check_lines(&text, &JsonOptions::strict()), Ok(()));
         prop_assert_eq!(check_lines(&text, &JsonOptions::jsonc()), Ok(()));
+    }
+}
+
+proptest! {
+    #![proptest_config(config(128))]
+
+    /// Property 5: scanning a JSON array piece by piece (the buffer growing as a streaming
+    /// reader fills it) finds each element's exact range, whatever the layout and the cuts.
+    #[test]
+    fn array_elements_are_found_across_any_cuts(
+        items in vec(arb_json(), 0..6),
+        layout in arb_strict_layout(),
+        cuts in vec(any::<Index>(), 0..5),
+    ) {
+        let printed = print(&OwnedValue::Array(items), &layout);
+        let text = printed.text.as_bytes();
+        let doc = parse(&printed.text, &JsonOptions::strict()).value;
+        let expected: Vec<_> = doc.root().expect("a root").items().map(|v| v.span().range()).collect();
+        let mut ends: Vec<usize> = cuts.iter().map(|c| c.index(text.len() + 1)).collect();
+        ends.push(text.len());
+        ends.sort_unstable();
+        let mut scan = ArrayElements::default();
+        let mut found = Vec::new();
+        let mut scanned = 0;
+        for end in ends {
+            scan.scan(&text[..end], scanned, &mut found);
+            scanned = end;
+        }
+        prop_assert!(scan.closed());
+        prop_assert_eq!(found, expected, "{}", printed.text);
     }
 }
