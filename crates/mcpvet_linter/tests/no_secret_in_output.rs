@@ -11,18 +11,49 @@
 //! 8-character piece of its random part may appear in any rendering, nor in any diagnostic's
 //! message, help, path or fix.
 //!
+//! Every format masks alike: none shows more of a secret than the one masking policy keeps
+//! (`mcpvet_diagnostics::redact::keep_chars` leading characters), be it a message that
+//! describes the secret, a source snippet, or the line of a streamed capture.
+//!
 //! Adding an output format is one line in [`renderings`].
 use std::collections::HashSet;
 
 use mcpvet_check_secrets::guards::{Strength, Verdict, judge};
 use mcpvet_check_secrets::synthetic::{self, SyntheticToken};
+use mcpvet_diagnostics::redact::keep_chars;
 use mcpvet_linter::render::github::render_github;
 use mcpvet_linter::render::json::{JsonReportOptions, render_json};
 use mcpvet_linter::render::overview::render_report;
 use mcpvet_linter::render::sarif::{SarifOptions, render_sarif};
 use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
 use mcpvet_linter::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
-use mcpvet_text::SourceFile;
+use mcpvet_text::{Encoding, LineIndex, Positions, SourceFile};
+
+/// `report` as a streamed inspection gives it: the source not held, only the positions and
+/// the lines its findings point at.
+fn streamed(report: &FileReport) -> FileReport {
+    let text = report.source.text();
+    let index = LineIndex::new(text);
+    let mut positions = Positions::new(report.source.len());
+    for d in &report.diagnostics {
+        for at in [d.span().start, d.span().end] {
+            let at = at.min(report.source.len());
+            positions.insert(
+                at,
+                index.line_col(at, Encoding::CodePoint),
+                index.line_col(at, Encoding::Utf16),
+            );
+            let line = index.line_of(at);
+            let start = index.line_start(line).unwrap_or(0);
+            let end = index.line_start(line + 1).unwrap_or(report.source.len());
+            let line_text = text[start as usize..end as usize].trim_end_matches(['\n', '\r']);
+            positions.insert_line(start, line, line_text.to_owned());
+        }
+    }
+    let mut out = report.clone();
+    out.source = SourceFile::positioned(report.source.name(), positions);
+    out
+}
 
 /// Every output format, rendering one report. Add a format here.
 fn renderings(report: &FileReport) -> Vec<(&'static str, String)> {
@@ -45,6 +76,7 @@ fn renderings(report: &FileReport) -> Vec<(&'static str, String)> {
             render_diagnostics(&report.source, &report.diagnostics, &colored),
         ),
         ("overview", render_report(report, &text)),
+        ("streamed text", render_report(&streamed(report), &text)),
         ("json", render_json(one, &JsonReportOptions::default())),
         ("sarif", render_sarif(one, &SarifOptions::default())),
         ("github", render_github(one)),
@@ -222,6 +254,23 @@ fn pieces(s: &Secret) -> Vec<&str> {
 #[track_caller]
 fn assert_hidden(s: &Secret, file: &str, what: &str, output: &str, failures: &mut Vec<String>) {
     let lines: HashSet<&str> = s.whole.lines().filter(|l| l.len() >= 8).collect();
+    // One character more than the policy keeps (for a secret long enough to keep some),
+    // unless those characters are a provider's fixed prefix (`github_pat_`, `sk-admin-`)
+    // that the rule documentation in SARIF names anyway.
+    let keep = keep_chars(s.whole.chars().count());
+    let beyond: String = s.whole.chars().take(keep + 1).collect();
+    let documented = mcpvet_linter::rules()
+        .iter()
+        .any(|r| r.docs.contains(&beyond));
+    let too_much = keep > 0 && !documented && output.contains(&beyond);
+    if too_much {
+        let shown: Vec<&str> = output.lines().filter(|l| l.contains(&beyond)).collect();
+        failures.push(format!(
+            "{} shown beyond its {keep} kept characters in {what} of {file}:\n{}",
+            s.kind,
+            shown.join("\n")
+        ));
+    }
     let leaked = output.contains(&s.whole)
         || lines.iter().any(|l| output.contains(l))
         || pieces(s).iter().any(|p| output.contains(p));
