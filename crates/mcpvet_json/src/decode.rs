@@ -2,7 +2,9 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
-use crate::document::{DecodedStr, Node, flags};
+use mcpvet_text::Span;
+
+use crate::document::{Node, flags};
 
 /// Byte range of a string node's contents (without quotes).
 pub(crate) fn content_range(node: Node) -> Range<usize> {
@@ -227,6 +229,76 @@ pub(crate) fn number_is_integral(lexeme: &str) -> bool {
     }
 }
 
+/// A decoded string and the way back to its source: for every byte of the decoded text, the
+/// file offset of the character or escape that produced it.
+///
+/// ```
+/// use mcpvet_json::{parse, JsonOptions};
+///
+/// let json = r#""Bearer \u0041B""#;
+/// let doc = parse(json, &JsonOptions::strict()).value;
+/// let decoded = doc.root().unwrap().decoded().unwrap();
+/// assert_eq!(decoded.text(), "Bearer AB");
+/// assert_eq!(&json[decoded.span(7..9).range()], r"\u0041B");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DecodedStr<'d> {
+    text: Cow<'d, str>,
+    /// File offset of the first byte of text written as is.
+    base: u32,
+    /// File offset of each decoded byte, plus one entry for the end (escaped text only).
+    map: Option<Vec<u32>>,
+}
+
+impl<'d> DecodedStr<'d> {
+    /// Text written as is (no escape) starting at file offset `base`.
+    pub fn verbatim(text: &'d str, base: u32) -> Self {
+        DecodedStr {
+            text: Cow::Borrowed(text),
+            base,
+            map: None,
+        }
+    }
+
+    pub(crate) fn mapped(text: String, map: Vec<u32>) -> Self {
+        let base = map.first().copied().unwrap_or_default();
+        DecodedStr {
+            text: Cow::Owned(text),
+            base,
+            map: Some(map),
+        }
+    }
+
+    /// The decoded text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The decoded text, owned or borrowed from the document.
+    pub fn into_text(self) -> Cow<'d, str> {
+        self.text
+    }
+
+    /// Whether the source held escapes (so decoded and source offsets differ).
+    pub fn is_mapped(&self) -> bool {
+        self.map.is_some()
+    }
+
+    /// The file offset of decoded byte `index` (`text().len()` gives the end of the string's
+    /// contents).
+    pub fn offset(&self, index: usize) -> u32 {
+        match &self.map {
+            None => self.base + index as u32,
+            Some(map) => map.get(index).or(map.last()).copied().unwrap_or(self.base),
+        }
+    }
+
+    /// The source span of a decoded byte range.
+    pub fn span(&self, range: Range<usize>) -> Span {
+        Span::new(self.offset(range.start), self.offset(range.end))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,10 +334,7 @@ mod tests {
         assert_eq!(decoded.offset(text.len()), 10 + raw.len() as u32);
         assert_eq!(source("\u{FFFD}", 3), r"\x");
         let plain = unescape_with_offsets("abc", 3);
-        assert_eq!(
-            (plain.text(), plain.span(1..3)),
-            ("abc", mcpvet_text::Span::new(4, 6))
-        );
+        assert_eq!((plain.text(), plain.span(1..3)), ("abc", Span::new(4, 6)));
     }
 
     #[test]

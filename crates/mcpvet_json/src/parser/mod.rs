@@ -1,7 +1,12 @@
 //! The iterative, error-recovering parser.
+//!
+//! One state machine over the bytes (`parse_tree`, `value`, `string`, `key_colon`) kept in
+//! one file because its states hand control to each other; what is not the machine lives
+//! beside it: [`keys`] (duplicate keys) and [`recovery`] (text that is not the JSON the
+//! machine expects).
 use std::borrow::Cow;
 
-use mcpvet_diagnostics::{Diagnostic, Label, Severity};
+use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_text::Span;
 
 use crate::codes;
@@ -9,6 +14,11 @@ use crate::document::{JsonDocument, Kind, Node, flags};
 use crate::options::JsonOptions;
 use crate::scan::{self, describe};
 use crate::utf8::decode_utf8;
+
+mod keys;
+mod recovery;
+
+use keys::quick_hash;
 
 /// A parse result: always a value (possibly partial) plus the diagnostics found on the way.
 #[derive(Debug)]
@@ -539,33 +549,6 @@ impl Parser<'_> {
         }
     }
 
-    #[cold]
-    fn junk_value(&mut self, start: usize) {
-        let end = scan::junk_end(self.bytes, start, self.end);
-        let text = self.text(start, end);
-        let found = describe(text);
-        let help = if text.starts_with('\'') {
-            Some("JSON strings use double quotes")
-        } else if matches!(
-            text,
-            "NaN" | "Infinity" | "-Infinity" | "+Infinity" | "undefined"
-        ) {
-            Some("JSON has no such value; use null or a string")
-        } else if text.starts_with('+') || text.starts_with('.') {
-            Some("JSON numbers start with `-` or a digit")
-        } else if text.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
-            Some("put text in double quotes; the only bare words are true, false and null")
-        } else {
-            None
-        };
-        let d = self.error(start, end, format!("expected a value, found {found}"));
-        if let Some(help) = help {
-            d.set_help(help);
-        }
-        self.push(Kind::Error, 0, start, end);
-        self.pos = end;
-    }
-
     #[inline]
     fn literal(&mut self, word: &[u8], kind: Kind) -> bool {
         let start = self.pos;
@@ -800,23 +783,6 @@ impl Parser<'_> {
         }
     }
 
-    #[cold]
-    fn trailing_comma(&mut self, comma: usize) {
-        let span = Span::new(comma as u32, comma as u32 + 1);
-        self.trailing_commas.push(span);
-        if !self.options.allow_trailing_commas {
-            self.diagnostics.push(
-                Diagnostic::new(
-                    codes::TRAILING_COMMA,
-                    Severity::Error,
-                    span,
-                    "trailing commas are not allowed in strict JSON",
-                )
-                .with_help("remove the comma"),
-            );
-        }
-    }
-
     /// Closes the innermost container at `pos`.
     #[inline]
     fn close(&mut self) {
@@ -851,280 +817,6 @@ impl Parser<'_> {
             frame.escaped_keys = true;
         }
     }
-
-    #[cold]
-    fn mismatched(&mut self, closer: u8) {
-        let want_object = closer == b'}';
-        let frame = *self
-            .stack
-            .last()
-            .expect("mismatched closer inside a container");
-        let expected = if frame.is_object { "`}`" } else { "`]`" };
-        let pos = self.pos;
-        if self
-            .stack
-            .iter()
-            .rev()
-            .skip(1)
-            .any(|f| f.is_object == want_object)
-        {
-            let open = if frame.is_object { "`{`" } else { "`[`" };
-            let label = Label::with_message(
-                Span::new(frame.open, frame.open + 1),
-                format!("this {open} is not closed"),
-            );
-            self.error(
-                pos,
-                pos + 1,
-                format!("expected `,` or {expected}, found `{}`", closer as char),
-            )
-            .add_secondary(label);
-            while self
-                .stack
-                .last()
-                .is_some_and(|f| f.is_object != want_object)
-            {
-                self.close();
-            }
-        } else {
-            self.error(
-                pos,
-                pos + 1,
-                format!("expected `,` or {expected}, found `{}`", closer as char),
-            );
-            self.pos += 1;
-        }
-    }
-
-    #[cold]
-    fn unclosed_at_end(&mut self) {
-        let frame = *self.stack.last().expect("unclosed container");
-        let (expected, open) = if frame.is_object {
-            ("`}`", "`{`")
-        } else {
-            ("`]`", "`[`")
-        };
-        let pos = self.pos;
-        let label = Label::with_message(
-            Span::new(frame.open, frame.open + 1),
-            format!("this {open} is never closed"),
-        );
-        self.error(
-            pos,
-            pos,
-            format!("expected `,` or {expected}, found end of input"),
-        )
-        .add_secondary(label);
-        while !self.stack.is_empty() {
-            self.close();
-        }
-    }
-
-    /// The end of the bracketed value starting at `start` (an opening bracket), found by
-    /// counting brackets outside strings and comments, without recursion; the end of input
-    /// when it is never closed.
-    fn skip_container(&self, start: usize) -> usize {
-        let bytes = &self.bytes[..self.end];
-        let mut depth = 0usize;
-        let mut i = start;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'[' | b'{' => depth += 1,
-                b']' | b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return i + 1;
-                    }
-                }
-                b'"' => {
-                    i += 1;
-                    loop {
-                        i = scan::string_stop(bytes, i, bytes.len());
-                        match bytes.get(i) {
-                            Some(b'\\') => i += 2,
-                            Some(b'"' | b'\n' | b'\r') | None => break,
-                            Some(_) => i += 1,
-                        }
-                    }
-                }
-                b'/' if matches!(bytes.get(i + 1), Some(b'/')) => {
-                    i = memchr::memchr2(b'\n', b'\r', &bytes[i..]).map_or(bytes.len(), |p| i + p);
-                    continue;
-                }
-                b'/' if matches!(bytes.get(i + 1), Some(b'*')) => {
-                    i = memchr::memmem::find(&bytes[i + 2..], b"*/")
-                        .map_or(bytes.len(), |p| i + 2 + p + 2);
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        bytes.len()
-    }
-
-    /// Skips a container nested beyond the limit, without recursion, and pushes an `Error`
-    /// node for it.
-    #[cold]
-    fn too_deep(&mut self) {
-        let start = self.pos;
-        let end = self.skip_container(start);
-        let max = self.options.max_depth;
-        self.diagnostics.push(
-            Diagnostic::new(
-                codes::NESTING,
-                Severity::Error,
-                Span::new(start as u32, start as u32 + 1),
-                format!(
-                    "arrays and objects are nested deeper than {max} level{}",
-                    if max == 1 { "" } else { "s" }
-                ),
-            )
-            .with_help("this value is skipped; flatten the data or raise the nesting limit"),
-        );
-        self.push(Kind::Error, 0, start, end);
-        self.pos = end;
-    }
-
-    // ----- duplicate keys -------------------------------------------------------------------
-
-    /// The decoded bytes of key node `key` (borrowed when it holds no escape).
-    fn key_bytes(&self, key: u32) -> Cow<'_, [u8]> {
-        let node = self.nodes[key as usize];
-        let raw = &self.bytes[crate::decode::content_range(node)];
-        if node.flags & flags::ESCAPES == 0 {
-            Cow::Borrowed(raw)
-        } else {
-            let text = std::str::from_utf8(raw).unwrap_or("");
-            Cow::Owned(crate::decode::unescape(text).into_bytes())
-        }
-    }
-
-    /// Reports keys of the object of `frame` (just closed) that repeat an earlier key; its
-    /// keys and their hashes are the top of the key stack. Compares raw key text when no key
-    /// of the object holds an escape (the common case), decoded keys otherwise.
-    #[inline(never)]
-    fn duplicate_keys(&mut self, frame: &Frame) {
-        let keys = std::mem::take(&mut self.key_stack);
-        let own = &keys[frame.keys_start as usize..];
-        if frame.escaped_keys {
-            let ids: Vec<u32> = own.iter().map(|&(_, k)| k).collect();
-            self.duplicate_keys_decoded(&ids);
-        } else if own.len() <= 16 {
-            for j in 1..own.len() {
-                let (h, key) = own[j];
-                if own[..j].iter().any(|&(other, _)| other == h) {
-                    let raw = self.raw_key(key);
-                    if let Some(&(_, first)) = own[..j]
-                        .iter()
-                        .find(|&&(other, k)| other == h && self.raw_key(k) == raw)
-                    {
-                        self.report_duplicate(first, key);
-                    }
-                }
-            }
-        } else {
-            // A filter of 16 bits per key (at most 4096): only keys whose bit is already set
-            // are compared (by full hash, then text) with the earlier keys.
-            let mut storage = [0u64; 64];
-            let bits = (own.len() * 16).next_power_of_two().min(4096);
-            let filter = &mut storage[..bits / 64];
-            for j in 0..own.len() {
-                let (h, key) = own[j];
-                let bit = (h >> 8) as usize & (bits - 1);
-                let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
-                if filter[word] & mask != 0 {
-                    let raw = self.raw_key(key);
-                    if let Some(&(_, first)) = own[..j]
-                        .iter()
-                        .find(|&&(other, k)| other == h && self.raw_key(k) == raw)
-                    {
-                        self.report_duplicate(first, key);
-                    }
-                }
-                filter[word] |= mask;
-            }
-        }
-        self.key_stack = keys;
-    }
-
-    #[inline]
-    fn raw_key(&self, key: u32) -> &[u8] {
-        let node = self.nodes[key as usize];
-        &self.bytes[node.start as usize + 1
-            ..(node.end as usize)
-                .saturating_sub(1)
-                .max(node.start as usize + 1)]
-    }
-
-    #[cold]
-    fn duplicate_keys_decoded(&mut self, keys: &[u32]) {
-        // Keys compare as UTF-16 code units, as in JavaScript: two different lone surrogates
-        // are different keys even though both decode to U+FFFD.
-        let decoded: Vec<(Vec<u16>, u32)> = keys
-            .iter()
-            .map(|&k| {
-                let raw = std::str::from_utf8(self.raw_key(k)).unwrap_or("");
-                (crate::decode::utf16_units(raw), k)
-            })
-            .collect();
-        let mut found = Vec::new();
-        for j in 1..decoded.len() {
-            if let Some(i) = decoded[..j]
-                .iter()
-                .find(|(units, _)| *units == decoded[j].0)
-            {
-                found.push((i.1, decoded[j].1));
-            }
-        }
-        drop(decoded);
-        for (first, again) in found {
-            self.report_duplicate(first, again);
-        }
-    }
-
-    fn report_duplicate(&mut self, first: u32, again: u32) {
-        let (a, b) = (self.nodes[first as usize], self.nodes[again as usize]);
-        let name = String::from_utf8_lossy(&self.key_bytes(again)).into_owned();
-        let shown: String = name.chars().take(60).collect();
-        self.diagnostics.push(
-            Diagnostic::new(
-                codes::DUPLICATE_KEY,
-                Severity::Warning,
-                b.span(),
-                format!("duplicate key `{shown}`: most clients keep only the last value"),
-            )
-            .with_label("defined again here")
-            .with_secondary(Label::with_message(a.span(), "first defined here"))
-            .with_help("remove one of the two members"),
-        );
-    }
-}
-
-/// A cheap hash of the key whose contents are `bytes[start..end]`: its length and its first
-/// and last eight bytes. A short key is read as eight bytes from the source (the closing quote
-/// and what follows are masked off), so there is no per-byte loop.
-#[inline]
-fn quick_hash(bytes: &[u8], start: usize, end: usize) -> u64 {
-    let len = end - start;
-    let head = match bytes.get(start..).and_then(<[u8]>::first_chunk::<8>) {
-        Some(chunk) if len < 8 => u64::from_le_bytes(*chunk) & ((1u64 << (8 * len)) - 1),
-        Some(chunk) => u64::from_le_bytes(*chunk),
-        // Near the end of the input: the same little-endian value, byte by byte.
-        None => bytes[start..end]
-            .iter()
-            .rev()
-            .fold(0u64, |h, &b| (h << 8) | u64::from(b)),
-    };
-    let tail = if len > 8 {
-        bytes[..end]
-            .last_chunk::<8>()
-            .map_or(0, |c| u64::from_le_bytes(*c))
-    } else {
-        0
-    };
-    let h = head ^ tail.rotate_left(29) ^ (len as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20
 }
 
 impl Parser<'_> {
