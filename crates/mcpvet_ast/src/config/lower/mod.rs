@@ -1,0 +1,507 @@
+//! Lowering a parsed configuration into servers, maps and inputs.
+use mcpvet_diagnostics::{Diagnostic, Severity};
+use mcpvet_json::{JsonDocument, Member, Value, ValueKind};
+use mcpvet_text::Spanned;
+
+use super::detect::{is_flat_map, is_single_server};
+use super::keys::{self, did_you_mean, is_harmless};
+use super::roots;
+use super::{Dialect, Input, KeyStatus, MapKind, MemberInfo, Server, ServerMap, StringValue};
+use crate::codes;
+use crate::lower::{LowerCx, object_opening};
+
+mod inputs;
+mod leaves;
+mod server;
+
+/// What lowering produced.
+#[derive(Debug, Default)]
+pub(super) struct Lowered {
+    pub(super) servers: Vec<Server>,
+    pub(super) server_maps: Vec<ServerMap>,
+    pub(super) inputs: Vec<Input>,
+    pub(super) inputs_node: Option<mcpvet_json::NodeId>,
+    pub(super) root_members: Vec<MemberInfo>,
+    pub(super) diagnostics: Vec<Diagnostic>,
+}
+
+/// Where a server entry came from, for the shape rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Origin {
+    /// A member of a server map.
+    Map,
+    /// An element of Zed's early `experimental.context_servers` array.
+    ZedArray,
+}
+
+struct Lowerer<'d> {
+    dialect: Dialect,
+    cx: LowerCx,
+    out: Lowered,
+    _doc: std::marker::PhantomData<&'d ()>,
+}
+
+/// A found container of servers.
+struct Found<'d> {
+    kind: MapKind,
+    value: Value<'d>,
+    key: Option<Value<'d>>,
+    project: Option<Member<'d>>,
+}
+
+fn spanned_key(key: Value<'_>) -> Spanned<String> {
+    let text = key
+        .as_str()
+        .map_or_else(|| key.source().to_owned(), std::borrow::Cow::into_owned);
+    Spanned::new(text, key.span())
+}
+
+/// `name` in backticks for messages.
+fn tick(name: &str) -> String {
+    format!("`{name}`")
+}
+
+/// The server maps a dialect reads.
+fn expected_kinds(dialect: Dialect) -> &'static [MapKind] {
+    match dialect {
+        Dialect::ClaudeCode => &[
+            MapKind::McpServers,
+            MapKind::ProjectMcpServers,
+            MapKind::Flat,
+        ],
+        Dialect::VsCode => &[MapKind::Servers, MapKind::VsCodeSettings],
+        Dialect::Zed => &[MapKind::ContextServers, MapKind::ZedExperimental],
+        Dialect::SingleServer => &[MapKind::Root],
+        Dialect::Generic => &[MapKind::McpServers, MapKind::Flat],
+        _ => &[MapKind::McpServers],
+    }
+}
+
+/// Whether the root of a file of this dialect holds other settings too (so unknown root keys
+/// are not reported and a missing server map is only worth an info).
+fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bool {
+    match dialect {
+        Dialect::ClaudeDesktop | Dialect::Gemini | Dialect::Zed => true,
+        Dialect::VsCode => root.get("servers").is_none(),
+        Dialect::ClaudeCode => {
+            root.get(roots::PROJECTS).is_some()
+                || file_name.is_some_and(|n| super::base_name(n) == ".claude.json")
+        }
+        _ => false,
+    }
+}
+
+/// Every container of servers present in the root, in source order.
+fn find_maps(root: Value<'_>) -> Vec<Found<'_>> {
+    let mut found = Vec::new();
+    for m in root.members() {
+        let key = m.key_str();
+        let mut push = |kind, value, key| {
+            found.push(Found {
+                kind,
+                value,
+                key,
+                project: None,
+            });
+        };
+        match key.as_ref() {
+            roots::MCP_SERVERS => push(MapKind::McpServers, m.value, Some(m.key)),
+            roots::SERVERS if m.value.kind() == ValueKind::Object => {
+                push(MapKind::Servers, m.value, Some(m.key));
+            }
+            roots::CONTEXT_SERVERS => push(MapKind::ContextServers, m.value, Some(m.key)),
+            roots::ZED_EXPERIMENTAL_FLAT => {
+                push(MapKind::ZedExperimental, m.value, Some(m.key));
+            }
+            roots::EXPERIMENTAL => {
+                if let Some(inner) = m.value.member(roots::CONTEXT_SERVERS) {
+                    push(MapKind::ZedExperimental, inner.value, Some(inner.key));
+                }
+            }
+            roots::MCP => {
+                if let Some(inner) = m.value.member(roots::SERVERS) {
+                    push(MapKind::VsCodeSettings, inner.value, Some(inner.key));
+                }
+            }
+            roots::PROJECTS => {
+                for project in m.value.members() {
+                    if let Some(inner) = project.value.member(roots::MCP_SERVERS)
+                        && inner.value.kind() == ValueKind::Object
+                    {
+                        found.push(Found {
+                            kind: MapKind::ProjectMcpServers,
+                            value: inner.value,
+                            key: Some(inner.key),
+                            project: Some(project),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+pub(super) fn lower(doc: &JsonDocument<'_>, dialect: Dialect, file_name: Option<&str>) -> Lowered {
+    let mut l = Lowerer {
+        dialect,
+        cx: LowerCx::new(),
+        out: Lowered::default(),
+        _doc: std::marker::PhantomData,
+    };
+    if let Some(root) = doc.root() {
+        l.lower_root(root, file_name);
+    }
+    let mut out = l.out;
+    let mut diagnostics = l.cx.into_diagnostics();
+    diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+    out.diagnostics = diagnostics;
+    out
+}
+
+impl<'d> Lowerer<'d> {
+    fn lower_root(&mut self, root: Value<'d>, file_name: Option<&str>) {
+        match root.kind() {
+            ValueKind::Object => {}
+            ValueKind::Error => return,
+            kind => {
+                self.cx.report(
+                    Diagnostic::new(
+                        codes::NOT_MCP,
+                        Severity::Error,
+                        root.span(),
+                        format!(
+                            "this JSON {kind} is not an MCP configuration, which is a JSON object"
+                        ),
+                    )
+                    .with_path(root.path())
+                    .with_help("a configuration looks like `{\"mcpServers\": {\"name\": {\"command\": \"...\"}}}`"),
+                );
+                return;
+            }
+        }
+        let shared = shared_root(self.dialect, root, file_name);
+        let expected = expected_kinds(self.dialect);
+        let all = find_maps(root);
+        let mut chosen: Vec<(Found<'d>, bool)> = Vec::new();
+        let (mine, foreign): (Vec<Found<'d>>, Vec<Found<'d>>) =
+            all.into_iter().partition(|f| expected.contains(&f.kind));
+        if mine.is_empty() {
+            if let Some(first) = foreign.first() {
+                self.report_foreign_map(first);
+                chosen.extend(foreign.into_iter().map(|f| (f, false)));
+            } else if is_single_server(root) {
+                let root_found = Found {
+                    kind: MapKind::Root,
+                    value: root,
+                    key: None,
+                    project: None,
+                };
+                if !expected.contains(&MapKind::Root) {
+                    self.report_foreign_map(&root_found);
+                }
+                chosen.push((root_found, expected.contains(&MapKind::Root)));
+            } else if is_flat_map(root) {
+                let flat = Found {
+                    kind: MapKind::Flat,
+                    value: root,
+                    key: None,
+                    project: None,
+                };
+                if !expected.contains(&MapKind::Flat) {
+                    self.report_foreign_map(&flat);
+                }
+                chosen.push((flat, expected.contains(&MapKind::Flat)));
+            } else {
+                self.report_no_servers(root, shared);
+            }
+        } else {
+            chosen.extend(mine.into_iter().map(|f| (f, true)));
+        }
+        self.root_members(root, shared, &chosen);
+        for (found, is_expected) in chosen {
+            self.lower_map(&found, is_expected);
+        }
+        if self.dialect == Dialect::VsCode {
+            let inputs = root
+                .member("inputs")
+                .or_else(|| root.get("mcp").and_then(|m| m.member("inputs")));
+            if let Some(inputs) = inputs {
+                self.lower_inputs(inputs.value);
+            }
+        }
+    }
+
+    /// Servers found where the dialect does not read them.
+    fn report_foreign_map(&mut self, found: &Found<'d>) {
+        let client = self.dialect.client_name();
+        let found_where = match found.kind {
+            MapKind::Servers => "`servers` (the VS Code shape)".to_owned(),
+            MapKind::VsCodeSettings => "`mcp.servers` (VS Code settings)".to_owned(),
+            MapKind::ContextServers => "`context_servers` (the Zed shape)".to_owned(),
+            MapKind::ZedExperimental => "`experimental.context_servers` (early Zed)".to_owned(),
+            MapKind::McpServers => "`mcpServers`".to_owned(),
+            MapKind::ProjectMcpServers => {
+                "`projects.<path>.mcpServers` (Claude Code user file)".to_owned()
+            }
+            MapKind::Flat => "server objects directly at the root".to_owned(),
+            MapKind::Root => "a single server object at the root".to_owned(),
+        };
+        let wanted = match self.dialect.server_map_key() {
+            Some(k) => format!("servers from `{k}`"),
+            None => "one server object".to_owned(),
+        };
+        let span = found
+            .key
+            .map_or_else(|| object_opening(found.value), Value::span);
+        let severity = if self.dialect == Dialect::Generic {
+            Severity::Warning
+        } else {
+            Severity::Error
+        };
+        let help = match self.dialect.server_map_key() {
+            Some(k) => {
+                format!("move the servers under `\"{k}\"`, or check that this file is for {client}")
+            }
+            None => "keep only the server object".to_owned(),
+        };
+        self.cx.report(
+            Diagnostic::new(
+                codes::MISSING_FIELD,
+                severity,
+                span,
+                format!("{client} reads {wanted}, but this file has {found_where}"),
+            )
+            .with_path(found.value.path())
+            .with_help(help),
+        );
+    }
+
+    fn report_no_servers(&mut self, root: Value<'d>, shared: bool) {
+        let client = self.dialect.client_name();
+        let map_key = match self.dialect.server_map_key() {
+            Some("servers") if root.get("mcp").is_some() => Some("mcp.servers"),
+            k => k,
+        };
+        let (message, keys): (String, &[&str]) = match map_key {
+            Some(k) if self.dialect != Dialect::Generic => (
+                format!("no MCP servers: {client} reads them from `{k}`, which this file does not have"),
+                match self.dialect {
+                    Dialect::VsCode => &[roots::SERVERS, roots::MCP],
+                    Dialect::Zed => &[roots::CONTEXT_SERVERS],
+                    _ => &[roots::MCP_SERVERS],
+                },
+            ),
+            _ => (
+                "this JSON file is not an MCP configuration: it has no `mcpServers`, `servers` or `context_servers`".to_owned(),
+                &[roots::MCP_SERVERS, roots::SERVERS, roots::CONTEXT_SERVERS],
+            ),
+        };
+        let severity = if shared {
+            Severity::Info
+        } else {
+            Severity::Error
+        };
+        let mut d = Diagnostic::new(codes::NOT_MCP, severity, object_opening(root), message)
+            .with_path(root.path());
+        if let Some((typo, right)) = root.members().find_map(|m| {
+            let key = m.key_str();
+            did_you_mean(&key, keys)
+                .filter(|k| *k != key.as_ref())
+                .map(|k| (key.into_owned(), k))
+        }) {
+            d = d.with_help(format!("did you mean `{right}` instead of `{typo}`?"));
+        }
+        self.cx.report(d);
+    }
+
+    /// Root members with their status; unknown ones reported for files that are only MCP
+    /// configurations.
+    fn root_members(&mut self, root: Value<'d>, shared: bool, chosen: &[(Found<'d>, bool)]) {
+        let vscode_file = self.dialect == Dialect::VsCode && !shared;
+        let map_keys: Vec<&str> = chosen
+            .iter()
+            .filter_map(|(f, _)| match f.kind {
+                MapKind::McpServers => Some(roots::MCP_SERVERS),
+                MapKind::Servers => Some(roots::SERVERS),
+                _ => None,
+            })
+            .collect();
+        let flat_or_root = chosen
+            .iter()
+            .any(|(f, _)| matches!(f.kind, MapKind::Flat | MapKind::Root));
+        for m in root.members() {
+            let key = spanned_key(m.key);
+            let name = key.value.as_str();
+            let status = if map_keys.contains(&name)
+                || (self.dialect == Dialect::VsCode && matches!(name, "servers" | "inputs"))
+                || flat_or_root
+                || shared
+            {
+                KeyStatus::Known
+            } else if is_harmless(name) && !vscode_file {
+                KeyStatus::Harmless
+            } else {
+                KeyStatus::Unknown
+            };
+            // With no server map at all, `not-an-mcp-file` already says it all.
+            if status == KeyStatus::Unknown && !chosen.is_empty() {
+                let severity = self.dialect.unknown_field_severity();
+                let client = self.dialect.client_name();
+                let message = if self.dialect == Dialect::Generic {
+                    format!("unknown top-level field `{name}`")
+                } else {
+                    format!("unknown top-level field `{name}`: {client} does not read it")
+                };
+                let mut d = Diagnostic::new(codes::UNKNOWN_FIELD, severity, m.key.span(), message)
+                    .with_path(m.value.path());
+                if vscode_file {
+                    d = d.with_help(if is_harmless(name) {
+                        "VS Code's `mcp.json` allows only `servers` and `inputs`; write comments as `//` (the file is JSONC)".to_owned()
+                    } else {
+                        "VS Code's `mcp.json` allows only `servers` and `inputs`".to_owned()
+                    });
+                } else if let Some(k) = self
+                    .dialect
+                    .server_map_key()
+                    .and_then(|k| did_you_mean(name, &[k]))
+                {
+                    d = d.with_help(format!("did you mean `{k}`?"));
+                }
+                self.cx.report(d);
+            }
+            self.out.root_members.push(MemberInfo {
+                key,
+                key_node: m.key.id(),
+                value: m.value.id(),
+                value_span: m.value.span(),
+                status,
+            });
+        }
+    }
+
+    fn push_map(&mut self, found: &Found<'d>, expected: bool) -> usize {
+        self.out.server_maps.push(ServerMap {
+            kind: found.kind,
+            node: found.value.id(),
+            path: found.value.path(),
+            key_span: found.key.map(Value::span),
+            project: found.project.map(|p| spanned_key(p.key)),
+            expected,
+        });
+        self.out.server_maps.len() - 1
+    }
+
+    fn lower_map(&mut self, found: &Found<'d>, expected: bool) {
+        let map = self.push_map(found, expected);
+        let value = found.value;
+        match found.kind {
+            MapKind::Root => {
+                let name = Spanned::new(String::new(), object_opening(value));
+                self.lower_server(name, None, value, map, Origin::Map);
+            }
+            MapKind::Flat => {
+                for m in value.members() {
+                    if is_harmless(&m.key_str()) {
+                        continue;
+                    }
+                    self.lower_server(spanned_key(m.key), Some(m.key), m.value, map, Origin::Map);
+                }
+            }
+            MapKind::ZedExperimental => {
+                let items = match value.kind() {
+                    ValueKind::Array => Some(value),
+                    ValueKind::Object => value
+                        .get("servers")
+                        .filter(|s| s.kind() == ValueKind::Array),
+                    _ => None,
+                };
+                if let Some(items) = items {
+                    for (i, item) in items.items().enumerate() {
+                        let name =
+                            if let Some(id) = item.get("id").and_then(StringValue::from_value) {
+                                Spanned::new(id.value, id.span)
+                            } else {
+                                {
+                                    if item.kind() == ValueKind::Object {
+                                        self.cx.report(
+                                            Diagnostic::new(
+                                                codes::MISSING_FIELD,
+                                                Severity::Error,
+                                                object_opening(item),
+                                                "this context server has no `id`",
+                                            )
+                                            .with_path(item.path())
+                                            .with_help("add `\"id\": \"name\"`"),
+                                        );
+                                    }
+                                    Spanned::new(format!("#{i}"), object_opening(item))
+                                }
+                            };
+                        self.lower_server(name, None, item, map, Origin::ZedArray);
+                    }
+                } else if value.kind() == ValueKind::Object {
+                    for m in value.members() {
+                        self.lower_server(
+                            spanned_key(m.key),
+                            Some(m.key),
+                            m.value,
+                            map,
+                            Origin::Map,
+                        );
+                    }
+                } else if value.kind() != ValueKind::Error {
+                    self.cx.wrong_type(
+                        value,
+                        "`experimental.context_servers`",
+                        "an object",
+                        Severity::Error,
+                    );
+                }
+            }
+            _ => {
+                let what = match found.kind {
+                    MapKind::Servers => "`servers`",
+                    MapKind::VsCodeSettings => "`mcp.servers`",
+                    MapKind::ContextServers => "`context_servers`",
+                    _ => "`mcpServers`",
+                };
+                if let Some(obj) = self.cx.object(value, what, Severity::Error) {
+                    for m in obj.members() {
+                        self.lower_server(
+                            spanned_key(m.key),
+                            Some(m.key),
+                            m.value,
+                            map,
+                            Origin::Map,
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The known member list for an entry.
+    fn known_keys(&self, origin: Origin) -> &'static [&'static str] {
+        match origin {
+            Origin::ZedArray => keys::ZED_EXPERIMENTAL_ITEM,
+            Origin::Map => self.dialect.known_server_keys(),
+        }
+    }
+
+    fn classify(&self, key: &str, origin: Origin) -> KeyStatus {
+        if self.known_keys(origin).contains(&key) {
+            KeyStatus::Known
+        } else if self.dialect != Dialect::VsCode && (is_harmless(key) || key == "description") {
+            KeyStatus::Harmless
+        } else {
+            KeyStatus::Unknown
+        }
+    }
+
+    /// Whether the dialect reads `key` (wrong types are reported only then).
+    fn reads(&self, key: &str, origin: Origin) -> bool {
+        self.known_keys(origin).contains(&key)
+    }
+}
