@@ -4,7 +4,7 @@ use mcpvet_ast::config::{ConfigFile, Server, Stdio, StringValue};
 use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
 use mcpvet_json::ValueKind;
 
-use crate::rules::shell_metacharacters_in_command::first_metacharacter;
+use super::shell_metacharacters_in_command::first_metacharacter;
 use crate::support::{is_windows_absolute, literal_text, stdio_servers};
 
 declare_rule! {
