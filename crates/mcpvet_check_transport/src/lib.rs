@@ -24,11 +24,14 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod input;
 mod rules;
 mod support;
 
 use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, RuleMeta};
+use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
+
+use crate::input::ConfigInput;
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
@@ -37,8 +40,10 @@ pub fn rules() -> &'static [&'static RuleMeta] {
 
 /// Runs every rule of this crate on `config`.
 pub fn check_config(config: &ConfigFile<'_>, findings: &mut Findings) {
+    let input = ConfigInput::new(config);
+    let mut report = Reporter::new(findings);
     for check in rules::CHECKS {
-        check(config, findings);
+        check(&input, &mut report);
     }
 }
 

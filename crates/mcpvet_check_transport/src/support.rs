@@ -3,10 +3,10 @@
 use std::fmt::Write as _;
 
 use mcpvet_ast::config::url::ServerUrl;
-use mcpvet_ast::config::{ConfigFile, Server, StringValue, Transport};
+use mcpvet_ast::config::{ConfigFile, Server, StringValue};
 use mcpvet_ast::vars::{Part, VarRef, VarSyntax};
 use mcpvet_diagnostics::{JsonPath, PathSegment};
-use mcpvet_json::{NodeId, Value, ValueKind};
+use mcpvet_json::NodeId;
 
 /// The member a string of a server entry sits in, as the expansion table names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,34 +252,6 @@ pub(crate) fn contains_windows_path(text: &str) -> bool {
 /// Whether `text` is an absolute path on some system (`/x`, `C:\x`, `\\host\x`).
 pub(crate) fn is_absolute_path(text: &str) -> bool {
     text.starts_with('/') || is_windows_absolute(text)
-}
-
-/// Every string node under `value`, depth first, in source order.
-pub(crate) fn walk_strings<'d>(value: Value<'d>, out: &mut Vec<Value<'d>>) {
-    match value.kind() {
-        ValueKind::String => out.push(value),
-        ValueKind::Object => {
-            for m in value.members() {
-                walk_strings(m.value, out);
-            }
-        }
-        ValueKind::Array => {
-            for item in value.items() {
-                walk_strings(item, out);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The servers whose transport includes a process (`command`).
-pub(crate) fn stdio_servers<'c>(
-    config: &'c ConfigFile<'_>,
-) -> impl Iterator<Item = (&'c Server, &'c mcpvet_ast::config::Stdio)> {
-    config.servers.iter().filter_map(|s| match &s.transport {
-        Transport::Stdio(st) | Transport::Ambiguous { stdio: st, .. } => Some((s, st)),
-        _ => None,
-    })
 }
 
 #[cfg(test)]

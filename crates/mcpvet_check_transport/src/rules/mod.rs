@@ -1,13 +1,14 @@
 //! One rule per module, in a folder per family: `config/` (`MCP1xx`) and `transport/`
 //! (`MCP2xx`), as in the conformance corpus; [`RULES`] and [`CHECKS`] list them in code order.
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, RuleMeta};
+use mcpvet_diagnostics::{Reporter, RuleMeta};
+
+use crate::input::ConfigInput;
 
 pub(crate) mod config;
 pub(crate) mod transport;
 
-/// A rule's check.
-pub(crate) type Check = fn(&ConfigFile<'_>, &mut Findings);
+/// A rule's check: what it reads first, where it reports last.
+pub(crate) type Check = fn(&ConfigInput<'_>, &mut Reporter<'_>);
 
 /// Every rule, sorted by code.
 pub(crate) static RULES: [&RuleMeta; 22] = [

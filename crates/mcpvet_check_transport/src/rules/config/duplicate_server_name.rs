@@ -1,5 +1,6 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, Label, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// Two servers in the same map have names that differ only in case.
@@ -47,7 +48,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     for (i, later) in config.servers.iter().enumerate() {
         let Some(first) = config.servers[..i]
             .iter()
@@ -74,7 +76,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 later.name.value, first.name.value
             )
         };
-        findings.push(
+        report.push(
             DUPLICATE_SERVER_NAME
                 .diagnostic(later.name.span, message)
                 .with_path(config.value(later.node).path())

@@ -1,6 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, MapKind};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, MapKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::ValueKind;
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// The server map is empty, so the file configures no server.
@@ -45,7 +47,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     // Claude Code's user file (`~/.claude.json`) starts with empty maps everywhere.
     let claude_user_file = config.dialect == Dialect::ClaudeCode
         && config
@@ -78,7 +81,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             continue;
         }
         let key = map.kind.name();
-        findings.push(
+        report.push(
             EMPTY_SERVER_MAP
                 .diagnostic(
                     value.span(),

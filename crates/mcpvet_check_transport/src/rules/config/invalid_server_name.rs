@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, MapKind, ServerNameRule};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, MapKind, ServerNameRule};
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A server name uses characters other than letters, digits, `.`, `_` and `-`.
@@ -75,7 +77,8 @@ fn describe(c: char) -> String {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     let rule = dialect.server_names();
     for server in &config.servers {
@@ -91,7 +94,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         let name = server.name.value.as_str();
         let path = config.value(server.node).path();
         if name.trim().is_empty() {
-            findings.push(
+            report.push(
                 INVALID_SERVER_NAME
                     .diagnostic(
                         server.name.span,
@@ -128,13 +131,11 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         } else {
             continue;
         };
-        findings.push(
-            INVALID_SERVER_NAME
-                .diagnostic(server.name.span, message)
-                .with_path(path)
-                .with_help(
-                    "clients turn server names into tool prefixes, command-line arguments and file names",
-                ),
+        report.report(
+            &INVALID_SERVER_NAME,
+            Site::new(server.name.span, Some(path)),
+            message,
+            "clients turn server names into tool prefixes, command-line arguments and file names",
         );
     }
 }

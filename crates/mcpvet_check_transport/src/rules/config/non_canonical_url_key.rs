@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, UrlKey};
-use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
+use mcpvet_ast::config::{Dialect, UrlKey};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A Windsurf remote server gives its address in `url` instead of the documented `serverUrl`.
@@ -44,7 +46,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     if config.dialect != Dialect::Windsurf {
         return;
     }
@@ -72,7 +75,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 Applicability::Safe,
             ));
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 

@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, Dialect};
+use mcpvet_ast::config::Dialect;
 use mcpvet_ast::vars::VarSyntax;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
+use crate::input::ConfigInput;
 use crate::support::{label, server_strings};
 
 declare_rule! {
@@ -58,7 +59,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     if config.dialect != Dialect::VsCode {
         return;
     }
@@ -97,7 +99,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         r.name
                     ));
                 }
-                findings.push(d);
+                report.push(d);
             }
         }
     }

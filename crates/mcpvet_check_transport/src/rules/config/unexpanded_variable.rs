@@ -1,8 +1,9 @@
-use mcpvet_ast::config::{ConfigFile, Dialect};
+use mcpvet_ast::config::Dialect;
 use mcpvet_ast::vars::{Expansion, VarRef, VarSyntax, expansion_in};
-use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_text::Span;
 
+use crate::input::ConfigInput;
 use crate::support::{FieldKind, is_shell, label, program_name, ref_display, server_strings};
 
 declare_rule! {
@@ -123,7 +124,8 @@ fn canonical(r: &VarRef) -> Option<String> {
     })
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     let client = dialect.client_name();
     let source = config.document().text();
@@ -192,7 +194,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         Applicability::Unsafe,
                     ));
                 }
-                findings.push(d);
+                report.push(d);
             }
         }
     }

@@ -1,11 +1,12 @@
 use std::fmt::Write as _;
 
 use mcpvet_ast::config::{ConfigFile, Server, Stdio, StringValue};
-use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
 use super::shell_metacharacters_in_command::first_metacharacter;
-use crate::support::{is_windows_absolute, literal_text, stdio_servers};
+use crate::input::ConfigInput;
+use crate::support::{is_windows_absolute, literal_text};
 
 declare_rule! {
     /// A `command` string holds the program and its arguments (`"uv run server"`) instead of putting the arguments in `args`.
@@ -222,8 +223,9 @@ fn split_fix(
     ))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (server, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
+    for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
         };
@@ -265,7 +267,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         {
             d = d.with_fix(fix);
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 

@@ -1,6 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Transport, TransportKind};
-use mcpvet_diagnostics::{Findings, Label, Severity, declare_rule};
+use mcpvet_ast::config::{Transport, TransportKind};
+use mcpvet_diagnostics::{Label, Reporter, Severity, declare_rule};
 
+use crate::input::ConfigInput;
 use crate::support::server_label;
 
 declare_rule! {
@@ -50,7 +51,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     if dialect.stdio_only() {
         return;
@@ -103,7 +105,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         if let Some(span) = command_span {
             d = d.with_secondary(Label::with_message(span, "`command` is set here too"));
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 

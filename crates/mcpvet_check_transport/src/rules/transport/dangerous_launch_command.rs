@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, StringValue};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::StringValue;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{label, literal_text, program_name, stdio_servers};
+use crate::input::ConfigInput;
+use crate::support::{label, literal_text, program_name};
 
 declare_rule! {
     /// The launch command of a local server runs `sudo`, `rm -rf`, a downloaded script piped into a shell, or reaches into `~/.ssh`.
@@ -201,8 +202,9 @@ fn touches_ssh(text: &str) -> bool {
         .any(|c| c.eq_ignore_ascii_case(".ssh"))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (server, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
+    for (server, stdio) in input.stdio_servers() {
         let mut all: Vec<Word<'_>> = Vec::new();
         for element in stdio.command.iter().chain(stdio.args.iter()) {
             for text in words(&literal_text(element, "VAR")) {
@@ -230,7 +232,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         }
         for (danger, element) in hits {
             let where_ = label(config, server, element.node);
-            findings.push(
+            report.push(
                 DANGEROUS_LAUNCH_COMMAND
                     .diagnostic(element.span, danger.describe(&where_))
                     .with_path(config.value(element.node).path()),

@@ -1,9 +1,8 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, declare_rule};
-
 use mcpvet_ast::config::url::HostClass;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{UrlVerdict, judge_url};
+use crate::input::{ConfigInput, RemoteUrl};
+use crate::support::UrlVerdict;
 
 declare_rule! {
     /// A remote server is reached over plain `http` on a host that is not loopback.
@@ -51,12 +50,20 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     if config.dialect.stdio_only() {
         return;
     }
-    for (server, http, url, read) in config.http_servers() {
-        let UrlVerdict::Valid(parsed) = judge_url(url, read, config.dialect) else {
+    for RemoteUrl {
+        server,
+        http,
+        url,
+        read,
+        verdict,
+    } in &input.urls
+    {
+        let UrlVerdict::Valid(parsed) = verdict else {
             continue;
         };
         if parsed.scheme() != "http" || read.host_class().is_none_or(|c| c == HostClass::Loopback) {
@@ -88,7 +95,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 header.key.value
             ));
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 

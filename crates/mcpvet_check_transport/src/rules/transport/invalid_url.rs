@@ -1,7 +1,7 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::support::{UrlVerdict, judge_url};
+use crate::input::{ConfigInput, RemoteUrl};
+use crate::support::UrlVerdict;
 
 declare_rule! {
     /// A remote server's URL is not an absolute `http` or `https` URL.
@@ -53,12 +53,16 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     if config.dialect.stdio_only() {
         return;
     }
-    for (_, http, url, read) in config.http_servers() {
-        let UrlVerdict::Invalid { reason, tolerated } = judge_url(url, read, config.dialect) else {
+    for RemoteUrl {
+        http, url, verdict, ..
+    } in &input.urls
+    {
+        let UrlVerdict::Invalid { reason, tolerated } = verdict else {
             continue;
         };
         let mut d = INVALID_URL
@@ -67,10 +71,10 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 format!("`{}` {reason}", http.url_key.value.name()),
             )
             .with_path(config.value(url.node).path());
-        if tolerated {
+        if *tolerated {
             d = d.with_severity(Severity::Warning);
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 

@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, HttpKind, KindSource};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, HttpKind, KindSource};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A remote server uses the deprecated HTTP+SSE transport.
@@ -56,7 +58,8 @@ fn http_word(dialect: Dialect) -> &'static str {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     if dialect.stdio_only() {
         return;
@@ -103,7 +106,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         if let Some(node) = node {
             d = d.with_path(config.value(node).path());
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 

@@ -1,8 +1,9 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, StringValue};
+use mcpvet_ast::config::{Dialect, StringValue};
 use mcpvet_ast::vars::Part;
-use mcpvet_diagnostics::{Findings, Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::support::{is_absolute_path, label, program_name, stdio_servers};
+use crate::input::ConfigInput;
+use crate::support::{is_absolute_path, label, program_name};
 
 declare_rule! {
     /// A relative `command` or path argument is used in a client that starts servers from an undefined working directory.
@@ -149,13 +150,14 @@ fn bare_script(program: &str, text: &str) -> bool {
             .any(|ext| text.len() > ext.len() && text.to_ascii_lowercase().ends_with(ext))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     let Some((severity, starts)) = start_directory(dialect) else {
         return;
     };
     let client = dialect.client_name();
-    for (server, stdio) in stdio_servers(config) {
+    for (server, stdio) in input.stdio_servers() {
         if let Some(command) = &stdio.command
             && let Some(text) = literal_start(command)
         {
@@ -172,7 +174,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 None
             };
             if let Some(message) = message {
-                findings.push(
+                report.push(
                     RELATIVE_PATH_WITHOUT_CWD
                         .diagnostic(command.span, message)
                         .with_severity(severity)
@@ -200,7 +202,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 continue;
             }
             let where_ = label(config, server, arg.node);
-            findings.push(
+            report.push(
                 RELATIVE_PATH_WITHOUT_CWD
                     .diagnostic(
                         arg.span,

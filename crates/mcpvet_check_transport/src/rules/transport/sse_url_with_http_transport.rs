@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, HttpKind, KindSource};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{HttpKind, KindSource};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{UrlVerdict, display_url, judge_url};
+use crate::input::{ConfigInput, RemoteUrl};
+use crate::support::{UrlVerdict, display_url};
 
 declare_rule! {
     /// A URL that ends in `/sse` is configured as a Streamable HTTP server.
@@ -49,17 +50,25 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     if config.dialect.stdio_only() {
         return;
     }
-    for (server, http, url, read) in config.http_servers() {
+    for RemoteUrl {
+        server,
+        http,
+        url,
+        verdict,
+        ..
+    } in &input.urls
+    {
         if http.kind != HttpKind::StreamableHttp
             || !matches!(http.kind_source, KindSource::Type | KindSource::UrlKey)
         {
             continue;
         }
-        let UrlVerdict::Valid(parsed) = judge_url(url, read, config.dialect) else {
+        let UrlVerdict::Valid(parsed) = verdict else {
             continue;
         };
         if !parsed
@@ -78,7 +87,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             ),
             _ => (format!("`{key}`"), "use `url` for an SSE server".to_owned()),
         };
-        findings.push(
+        report.push(
             SSE_URL_WITH_HTTP_TRANSPORT
                 .diagnostic(
                     url.span,

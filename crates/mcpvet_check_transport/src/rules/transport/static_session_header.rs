@@ -1,5 +1,6 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A configuration hard-codes a per-session or per-request MCP header (`Mcp-Session-Id`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`).
@@ -48,7 +49,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     for server in &config.servers {
         let Some(headers) = &server.headers else {
             continue;
@@ -68,7 +70,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 }
                 _ => continue,
             };
-            findings.push(
+            report.push(
                 STATIC_SESSION_HEADER
                     .diagnostic(
                         entry.key.span,

@@ -1,6 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, KeyStatus, TransportKind};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, KeyStatus, TransportKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
+use crate::input::ConfigInput;
 use crate::support::server_label;
 
 declare_rule! {
@@ -80,7 +81,8 @@ fn list(values: &[&str]) -> String {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     let client = dialect.client_name();
     for server in &config.servers {
@@ -126,7 +128,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 )
             }
         };
-        findings.push(
+        report.push(
             UNKNOWN_TRANSPORT_TYPE
                 .diagnostic(declared.value.span, message)
                 .with_path(config.value(declared.value.node).path()),

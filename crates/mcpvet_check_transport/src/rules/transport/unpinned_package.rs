@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, StringValue};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::StringValue;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{label, program_name, stdio_servers};
+use crate::input::ConfigInput;
+use crate::support::{label, program_name};
 
 declare_rule! {
     /// A package runner starts a server package at `@latest`, so a different release may run at every start.
@@ -134,8 +135,9 @@ fn version_of(arg: &str) -> Option<(&str, &str)> {
     Some((spec, &spec[at + 1..]))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (server, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
+    for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
         };
@@ -151,7 +153,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             }
             let name = &spec[..spec.len() - version.len() - 1];
             let where_ = label(config, server, package.node);
-            findings.push(
+            report.push(
                 UNPINNED_PACKAGE
                     .diagnostic(
                         package.span,

@@ -1,6 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, KeyStatus, Support, Transport, TransportKind};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{KeyStatus, Support, Transport, TransportKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
+use crate::input::ConfigInput;
 use crate::support::server_label;
 
 declare_rule! {
@@ -48,7 +49,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let config = input.config;
     let dialect = config.dialect;
     let client = dialect.client_name();
     for server in &config.servers {
@@ -71,7 +73,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 } else {
                     "add it in Settings → Connectors, or bridge it with `\"command\": \"npx\", \"args\": [\"mcp-remote\", \"<url>\"]`".to_owned()
                 };
-                findings.push(
+                report.push(
                     UNSUPPORTED_TRANSPORT
                         .diagnostic(
                             span,
@@ -89,7 +91,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                     Some(TransportKind::Sse | TransportKind::StreamableHttp)
                 )
             {
-                findings.push(
+                report.push(
                     UNSUPPORTED_TRANSPORT
                         .diagnostic(
                             t.value.span,
@@ -106,7 +108,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         let Some(t) = declared else { continue };
         let Some(kind) = t.kind else { continue };
         if dialect.supports(kind) == Support::No {
-            findings.push(
+            report.push(
                 UNSUPPORTED_TRANSPORT
                     .diagnostic(
                         t.value.span,

@@ -1,0 +1,69 @@
+//! What every rule reads: [`ConfigInput`], built once per configuration.
+use mcpvet_ast::config::url::ServerUrl;
+use mcpvet_ast::config::{ConfigFile, Http, Server, Stdio, StringValue, Transport};
+
+use crate::support::{UrlVerdict, judge_url};
+
+/// A configuration and what several rules would otherwise work out again each.
+#[derive(Debug)]
+pub(crate) struct ConfigInput<'c> {
+    /// The lowered configuration.
+    pub(crate) config: &'c ConfigFile<'c>,
+    /// Every remote server whose URL is a string, in source order, with its URL judged once
+    /// for the URL rules.
+    pub(crate) urls: Vec<RemoteUrl<'c>>,
+}
+
+/// A remote server's URL and what the URL rules make of it.
+#[derive(Debug)]
+pub(crate) struct RemoteUrl<'c> {
+    /// The server.
+    pub(crate) server: &'c Server,
+    /// Its remote transport.
+    pub(crate) http: &'c Http,
+    /// The URL as written.
+    pub(crate) url: &'c StringValue,
+    /// The URL as lowering read it (references masked, parsed).
+    pub(crate) read: &'c ServerUrl,
+    /// [`judge_url`] in the configuration's dialect.
+    pub(crate) verdict: UrlVerdict<'c>,
+}
+
+impl<'c> ConfigInput<'c> {
+    /// Reads what the rules share from `config`.
+    pub(crate) fn new(config: &'c ConfigFile<'c>) -> Self {
+        let urls = config
+            .http_servers()
+            .map(|(server, http, url, read)| RemoteUrl {
+                server,
+                http,
+                url,
+                read,
+                verdict: judge_url(url, read, config.dialect),
+            })
+            .collect();
+        ConfigInput { config, urls }
+    }
+
+    /// The servers whose transport includes a process (`command`).
+    pub(crate) fn stdio_servers(&self) -> impl Iterator<Item = (&'c Server, &'c Stdio)> {
+        self.config
+            .servers
+            .iter()
+            .filter_map(|s| match &s.transport {
+                Transport::Stdio(st) | Transport::Ambiguous { stdio: st, .. } => Some((s, st)),
+                _ => None,
+            })
+    }
+
+    /// Every string value in a server entry, any member (keys excluded), server by server in
+    /// source order.
+    pub(crate) fn entry_strings(&self) -> impl Iterator<Item = StringValue> {
+        let config = self.config;
+        config
+            .servers
+            .iter()
+            .flat_map(move |s| config.value(s.node).strings())
+            .filter_map(StringValue::from_value)
+    }
+}
