@@ -2,7 +2,7 @@
 use mcpvet_ast::config::url::ServerUrl;
 use mcpvet_ast::config::{ConfigFile, Http, Server, Stdio, StringValue, Transport};
 
-use crate::support::{UrlVerdict, judge_url};
+use crate::url::{UrlVerdict, judge_url};
 
 /// A configuration and what several rules would otherwise work out again each.
 #[derive(Debug)]

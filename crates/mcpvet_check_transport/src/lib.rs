@@ -24,9 +24,13 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod command;
 mod input;
 mod rules;
-mod support;
+mod strings;
+#[cfg(test)]
+mod testing;
+mod url;
 
 use mcpvet_ast::config::ConfigFile;
 use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};

@@ -95,7 +95,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::EMPTY_SERVER_MAP as R;
-    use crate::support::testing::spans;
+    use crate::testing::spans;
 
     #[test]
     fn empty_maps() {

@@ -82,7 +82,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::NON_CANONICAL_URL_KEY as R;
-    use crate::support::testing::{run, spans};
+    use crate::testing::{run, spans};
 
     #[test]
     fn windsurf_url() {

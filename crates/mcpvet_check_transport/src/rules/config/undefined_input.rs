@@ -3,7 +3,7 @@ use mcpvet_ast::vars::VarSyntax;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::ConfigInput;
-use crate::support::{label, server_strings};
+use crate::strings::{label, server_strings};
 
 declare_rule! {
     /// A VS Code `${input:id}` reference names no entry of `inputs`.
@@ -108,7 +108,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNDEFINED_INPUT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn references_must_match_inputs() {

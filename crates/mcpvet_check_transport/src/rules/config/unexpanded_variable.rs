@@ -3,8 +3,9 @@ use mcpvet_ast::vars::{Expansion, VarRef, VarSyntax, expansion_in};
 use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_text::Span;
 
+use crate::command::{is_shell, program_name};
 use crate::input::ConfigInput;
-use crate::support::{FieldKind, is_shell, label, program_name, ref_display, server_strings};
+use crate::strings::{FieldKind, label, ref_display, server_strings};
 
 declare_rule! {
     /// A variable reference uses a syntax the detected client does not expand, so it is sent literally.
@@ -203,7 +204,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNEXPANDED_VARIABLE as R;
-    use crate::support::testing::{messages, run, spans};
+    use crate::testing::{messages, run, spans};
 
     #[test]
     fn wrong_syntax_per_client() {

@@ -88,7 +88,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNUSED_INPUT as R;
-    use crate::support::testing::spans;
+    use crate::testing::spans;
 
     #[test]
     fn unused_inputs() {

@@ -5,8 +5,9 @@ use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
 use super::shell_metacharacters_in_command::first_metacharacter;
+use crate::command::is_windows_absolute;
 use crate::input::ConfigInput;
-use crate::support::{is_windows_absolute, literal_text};
+use crate::strings::literal_text;
 
 declare_rule! {
     /// A `command` string holds the program and its arguments (`"uv run server"`) instead of putting the arguments in `args`.
@@ -274,7 +275,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::{ARGUMENTS_IN_COMMAND as R, holds_arguments, split_command};
-    use crate::support::testing::run;
+    use crate::testing::run;
     use mcpvet_diagnostics::{Applicability, Diagnostic};
 
     #[test]

@@ -2,7 +2,7 @@ use mcpvet_ast::config::{Transport, TransportKind};
 use mcpvet_diagnostics::{Label, Reporter, Severity, declare_rule};
 
 use crate::input::ConfigInput;
-use crate::support::server_label;
+use crate::strings::server_label;
 
 declare_rule! {
     /// A server sets both `command` (a local process) and a URL (a remote server).
@@ -112,7 +112,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::COMMAND_AND_URL_BOTH_SET as R;
-    use crate::support::testing::run;
+    use crate::testing::run;
     use mcpvet_diagnostics::Severity;
 
     #[test]

@@ -1,8 +1,9 @@
 use mcpvet_ast::config::StringValue;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
+use crate::command::program_name;
 use crate::input::ConfigInput;
-use crate::support::{label, literal_text, program_name};
+use crate::strings::{label, literal_text};
 
 declare_rule! {
     /// The launch command of a local server runs `sudo`, `rm -rf`, a downloaded script piped into a shell, or reaches into `~/.ssh`.
@@ -244,7 +245,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::DANGEROUS_LAUNCH_COMMAND as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[track_caller]
     fn t(command: &str, args: &[&str], expected: &[&str]) {

@@ -2,7 +2,7 @@ use mcpvet_ast::config::url::HostClass;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::{ConfigInput, RemoteUrl};
-use crate::support::UrlVerdict;
+use crate::url::UrlVerdict;
 
 declare_rule! {
     /// A remote server is reached over plain `http` on a host that is not loopback.
@@ -102,7 +102,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::INSECURE_HTTP_URL as R;
-    use crate::support::testing::{messages, run};
+    use crate::testing::{messages, run};
 
     #[track_caller]
     fn t(url: &str, flagged: bool) {

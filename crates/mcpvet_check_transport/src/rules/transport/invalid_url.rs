@@ -1,7 +1,7 @@
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
 use crate::input::{ConfigInput, RemoteUrl};
-use crate::support::UrlVerdict;
+use crate::url::UrlVerdict;
 
 declare_rule! {
     /// A remote server's URL is not an absolute `http` or `https` URL.
@@ -81,7 +81,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::INVALID_URL as R;
-    use crate::support::testing::{messages, run};
+    use crate::testing::{messages, run};
     use mcpvet_diagnostics::Severity;
 
     #[track_caller]

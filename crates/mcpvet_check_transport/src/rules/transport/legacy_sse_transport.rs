@@ -121,7 +121,7 @@ fn url_node(server: &mcpvet_ast::config::Server, key: &str) -> Option<mcpvet_jso
 #[cfg(test)]
 mod tests {
     use super::LEGACY_SSE_TRANSPORT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn sse_transports() {

@@ -2,8 +2,9 @@ use mcpvet_ast::config::{Dialect, StringValue};
 use mcpvet_ast::vars::Part;
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
+use crate::command::{is_absolute_path, program_name};
 use crate::input::ConfigInput;
-use crate::support::{is_absolute_path, label, program_name};
+use crate::strings::label;
 
 declare_rule! {
     /// A relative `command` or path argument is used in a client that starts servers from an undefined working directory.
@@ -220,7 +221,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::{RELATIVE_PATH_WITHOUT_CWD as R, relative_argument};
-    use crate::support::testing::{messages, run, spans};
+    use crate::testing::{messages, run, spans};
     use mcpvet_diagnostics::Severity;
 
     #[test]

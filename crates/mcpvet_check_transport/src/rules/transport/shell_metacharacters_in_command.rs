@@ -106,7 +106,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::SHELL_METACHARACTERS_IN_COMMAND as R;
-    use crate::support::testing::messages;
+    use crate::testing::messages;
 
     #[track_caller]
     fn t(command: &str, expected: Option<&str>) {

@@ -2,7 +2,7 @@ use mcpvet_ast::config::{HttpKind, KindSource};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::{ConfigInput, RemoteUrl};
-use crate::support::{UrlVerdict, display_url};
+use crate::url::{UrlVerdict, display_url};
 
 declare_rule! {
     /// A URL that ends in `/sse` is configured as a Streamable HTTP server.
@@ -104,7 +104,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::SSE_URL_WITH_HTTP_TRANSPORT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn explicit_http_on_sse_endpoint() {

@@ -106,7 +106,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNKNOWN_PROTOCOL_VERSION_HEADER as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn versions() {

@@ -2,7 +2,7 @@ use mcpvet_ast::config::{Dialect, KeyStatus, TransportKind};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::ConfigInput;
-use crate::support::server_label;
+use crate::strings::server_label;
 
 declare_rule! {
     /// A server's `type` is not a transport the client knows.
@@ -139,7 +139,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNKNOWN_TRANSPORT_TYPE as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn per_client_spelling() {

@@ -1,8 +1,9 @@
 use mcpvet_ast::config::StringValue;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
+use crate::command::program_name;
 use crate::input::ConfigInput;
-use crate::support::{label, program_name};
+use crate::strings::label;
 
 declare_rule! {
     /// A package runner starts a server package at `@latest`, so a different release may run at every start.
@@ -170,7 +171,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNPINNED_PACKAGE as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[track_caller]
     fn t(command: &str, args: &[&str], flagged: Option<&str>) {

@@ -2,7 +2,7 @@ use mcpvet_ast::config::{KeyStatus, Support, Transport, TransportKind};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::ConfigInput;
-use crate::support::server_label;
+use crate::strings::server_label;
 
 declare_rule! {
     /// A server uses a transport the client cannot use from this file, such as a remote server in Claude Desktop's stdio-only configuration.
@@ -128,7 +128,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::UNSUPPORTED_TRANSPORT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn remote_in_claude_desktop() {

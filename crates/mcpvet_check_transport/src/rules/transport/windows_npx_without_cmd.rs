@@ -2,8 +2,8 @@ use mcpvet_ast::vars::{Part, VarSyntax};
 use mcpvet_diagnostics::{Label, Reporter, declare_rule};
 use mcpvet_text::Span;
 
+use crate::command::{contains_windows_path, program_name};
 use crate::input::ConfigInput;
-use crate::support::{contains_windows_path, program_name};
 
 declare_rule! {
     /// A Node.js package runner (`npx`, `npm`, `pnpx`, `pnpm`, `yarn`, `bunx`) is started directly in a configuration that shows Windows paths, where it needs `cmd /c`.
@@ -116,7 +116,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::WINDOWS_NPX_WITHOUT_CMD as R;
-    use crate::support::testing::{run, spans};
+    use crate::testing::{run, spans};
 
     #[test]
     fn windows_configs_only() {
