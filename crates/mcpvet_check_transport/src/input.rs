@@ -1,16 +1,20 @@
 //! What every rule reads: [`ConfigInput`], built once per configuration.
+use std::ops::Deref;
+
 use mcpvet_ast::config::url::ServerUrl;
 use mcpvet_ast::config::{ConfigFile, Http, Server, Stdio, StringValue, Transport};
 
 use crate::url::{UrlVerdict, judge_url};
 
-/// A configuration and what several rules would otherwise work out again each.
+/// A configuration and what several rules would otherwise work out again each; it derefs
+/// to the [`ConfigFile`], so a rule reads `input.servers` and `input.urls` alike.
 #[derive(Debug)]
 pub(crate) struct ConfigInput<'c> {
     /// The lowered configuration.
     pub(crate) config: &'c ConfigFile<'c>,
     /// Every remote server whose URL is a string, in source order, with its URL judged once
-    /// for the URL rules.
+    /// for the URL rules; none when the client reads only stdio servers (it never connects
+    /// to a URL there, and `unsupported-transport` reports those servers).
     pub(crate) urls: Vec<RemoteUrl<'c>>,
 }
 
@@ -32,16 +36,20 @@ pub(crate) struct RemoteUrl<'c> {
 impl<'c> ConfigInput<'c> {
     /// Reads what the rules share from `config`.
     pub(crate) fn new(config: &'c ConfigFile<'c>) -> Self {
-        let urls = config
-            .http_servers()
-            .map(|(server, http, url, read)| RemoteUrl {
-                server,
-                http,
-                url,
-                read,
-                verdict: judge_url(url, read, config.dialect),
-            })
-            .collect();
+        let urls = if config.dialect.stdio_only() {
+            Vec::new()
+        } else {
+            config
+                .http_servers()
+                .map(|(server, http, url, read)| RemoteUrl {
+                    server,
+                    http,
+                    url,
+                    read,
+                    verdict: judge_url(url, read, config.dialect),
+                })
+                .collect()
+        };
         ConfigInput { config, urls }
     }
 
@@ -65,5 +73,13 @@ impl<'c> ConfigInput<'c> {
             .iter()
             .flat_map(move |s| config.value(s.node).strings())
             .filter_map(StringValue::from_value)
+    }
+}
+
+impl<'c> Deref for ConfigInput<'c> {
+    type Target = ConfigFile<'c>;
+
+    fn deref(&self) -> &ConfigFile<'c> {
+        self.config
     }
 }

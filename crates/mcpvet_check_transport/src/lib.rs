@@ -10,6 +10,13 @@
 //! `mcpvet_ast` and not repeated here. Messages never quote a whole `env` or header value;
 //! URLs are shown without userinfo, query or fragment, and references by name only.
 //!
+//! Layout: one rule per file, `rules/config/` for `MCP1xx` and `rules/transport/` for
+//! `MCP2xx` (as in the conformance corpus). Every rule is `check(input, report)`: it reads a
+//! `ConfigInput` built once per file (the configuration, and each remote server's URL judged
+//! once) and reports through the shared [`Reporter`]. The helpers are named by concept:
+//! `url` (URL verdicts and display), `command` (program names and paths), `strings` (the
+//! strings of a server entry and how messages name them).
+//!
 //! ```
 //! use mcpvet_ast::config::read_config;
 //! use mcpvet_diagnostics::Findings;

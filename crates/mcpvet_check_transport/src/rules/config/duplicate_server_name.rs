@@ -49,9 +49,8 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    for (i, later) in config.servers.iter().enumerate() {
-        let Some(first) = config.servers[..i]
+    for (i, later) in input.servers.iter().enumerate() {
+        let Some(first) = input.servers[..i]
             .iter()
             .find(|s| s.map == later.map && s.name.value.eq_ignore_ascii_case(&later.name.value))
         else {
@@ -79,7 +78,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         report.push(
             DUPLICATE_SERVER_NAME
                 .diagnostic(later.name.span, message)
-                .with_path(config.value(later.node).path())
+                .with_path(input.value(later.node).path())
                 .with_secondary(Label::with_message(first.name.span, "first defined here"))
                 .with_help("clients disagree on whether names are case-sensitive; keep one entry per server"),
         );

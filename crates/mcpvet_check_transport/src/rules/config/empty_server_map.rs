@@ -48,17 +48,13 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
     // Claude Code's user file (`~/.claude.json`) starts with empty maps everywhere.
-    let claude_user_file = config.dialect == Dialect::ClaudeCode
-        && config
-            .root_members
-            .iter()
-            .any(|m| m.key.value == "projects");
+    let claude_user_file = input.dialect == Dialect::ClaudeCode
+        && input.root_members.iter().any(|m| m.key.value == "projects");
     if claude_user_file {
         return;
     }
-    for (index, map) in config.server_maps.iter().enumerate() {
+    for (index, map) in input.server_maps.iter().enumerate() {
         if !map.expected
             || matches!(
                 map.kind,
@@ -67,7 +63,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         {
             continue;
         }
-        let value = config.value(map.node);
+        let value = input.value(map.node);
         let items = match value.kind() {
             ValueKind::Object | ValueKind::Array => value.len(),
             _ => continue,
@@ -77,7 +73,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             .get("servers")
             .is_some_and(|s| s.kind() == ValueKind::Array && s.is_empty())
             && value.len() == 1;
-        if (items > 0 && !nested_empty) || config.servers.iter().any(|s| s.map == index) {
+        if (items > 0 && !nested_empty) || input.servers.iter().any(|s| s.map == index) {
             continue;
         }
         let key = map.kind.name();
@@ -87,7 +83,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                     value.span(),
                     format!("`{key}` is empty, so no server is configured; add a server or remove the empty map"),
                 )
-                .with_path(map.path.clone()),
+                .with_path(value.path()),
         );
     }
 }

@@ -78,11 +78,10 @@ fn describe(c: char) -> String {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     let rule = dialect.server_names();
-    for server in &config.servers {
-        let map_kind = config.server_maps.get(server.map).map(|m| m.kind);
+    for server in &input.servers {
+        let map_kind = input.server_maps.get(server.map).map(|m| m.kind);
         // A root server has no name; an early Zed array item without `id` gets `#<index>`.
         if map_kind == Some(MapKind::Root)
             || (map_kind == Some(MapKind::ZedExperimental)
@@ -92,7 +91,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             continue;
         }
         let name = server.name.value.as_str();
-        let path = config.value(server.node).path();
+        let path = input.value(server.node).path();
         if name.trim().is_empty() {
             report.push(
                 INVALID_SERVER_NAME

@@ -47,12 +47,11 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    if config.dialect != Dialect::Windsurf {
+    if input.dialect != Dialect::Windsurf {
         return;
     }
-    let source = config.document().text();
-    for server in &config.servers {
+    let source = input.document().text();
+    for server in &input.servers {
         let Some(http) = server.transport.http() else {
             continue;
         };
@@ -67,7 +66,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 http.url_key.span,
                 "Windsurf documents `serverUrl` for remote servers and `url` may not connect; rename `url` to `serverUrl`",
             )
-            .with_path(config.value(member.value).path());
+            .with_path(input.value(member.value).path());
         if source.get(http.url_key.span.range()) == Some("\"url\"") {
             d = d.with_fix(Fix::new(
                 "rename `url` to `serverUrl`",

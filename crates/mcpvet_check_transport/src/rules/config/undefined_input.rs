@@ -60,22 +60,21 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    if config.dialect != Dialect::VsCode {
+    if input.dialect != Dialect::VsCode {
         return;
     }
-    let ids: Vec<&str> = config
+    let ids: Vec<&str> = input
         .inputs
         .iter()
         .filter_map(|i| i.id.as_ref().map(|id| id.value.as_str()))
         .collect();
-    for server in &config.servers {
+    for server in &input.servers {
         for field in server_strings(server) {
             for r in field.value.refs() {
                 if r.syntax != VarSyntax::Input || ids.contains(&r.name.as_str()) {
                     continue;
                 }
-                let where_ = label(config, server, field.value.node);
+                let where_ = label(input, server, field.value.node);
                 let near = ids.iter().find(|id| {
                     id.eq_ignore_ascii_case(&r.name)
                         || id.replace('_', "-") == r.name.replace('_', "-")
@@ -92,7 +91,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 };
                 let mut d = UNDEFINED_INPUT
                     .diagnostic(r.span, message)
-                    .with_path(config.value(field.value.node).path());
+                    .with_path(input.value(field.value.node).path());
                 if near.is_none() {
                     d = d.with_help(format!(
                         "for example `{{\"type\": \"promptString\", \"id\": \"{}\", \"password\": true}}`",

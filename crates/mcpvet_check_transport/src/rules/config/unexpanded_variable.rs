@@ -126,11 +126,10 @@ fn canonical(r: &VarRef) -> Option<String> {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     let client = dialect.client_name();
-    let source = config.document().text();
-    for server in &config.servers {
+    let source = input.document().text();
+    for server in &input.servers {
         let shell = server
             .transport
             .stdio()
@@ -160,7 +159,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                     continue;
                 }
                 let written = ref_display(r);
-                let where_ = label(config, server, field.value.node);
+                let where_ = label(input, server, field.value.node);
                 let expands = expanded_syntaxes(dialect, name);
                 let syntax = match r.syntax {
                     VarSyntax::Predefined => format!("`{written}`"),
@@ -178,7 +177,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 };
                 let mut d = UNEXPANDED_VARIABLE
                     .diagnostic(r.span, message)
-                    .with_path(config.value(field.value.node).path());
+                    .with_path(input.value(field.value.node).path());
                 if r.syntax == VarSyntax::Input {
                     d = d.with_help("`${input:id}` prompts are a VS Code feature");
                 } else if dialect == Dialect::ClaudeDesktop {

@@ -54,8 +54,7 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    if config.dialect != Dialect::VsCode || config.inputs.is_empty() {
+    if input.dialect != Dialect::VsCode || input.inputs.is_empty() {
         return;
     }
     let mut used: Vec<String> = Vec::new();
@@ -66,8 +65,8 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 .map(|r| r.name.clone()),
         );
     }
-    for input in &config.inputs {
-        let Some(id) = &input.id else { continue };
+    for defined in &input.inputs {
+        let Some(id) = &defined.id else { continue };
         if used.contains(&id.value) {
             continue;
         }
@@ -80,7 +79,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                         id.value, id.value
                     ),
                 )
-                .with_path(config.value(id.node).path()),
+                .with_path(input.value(id.node).path()),
         );
     }
 }

@@ -225,7 +225,6 @@ fn split_fix(
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
     for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
@@ -260,11 +259,11 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 command.span,
                 "`command` holds a program and its arguments, but clients run `command` as one program name; move the arguments to `args`",
             )
-            .with_path(config.value(command.node).path())
+            .with_path(input.value(command.node).path())
             .with_help(help);
         if let Some(fix) = words
             .as_deref()
-            .and_then(|w| split_fix(config, server, stdio, command, w))
+            .and_then(|w| split_fix(input, server, stdio, command, w))
         {
             d = d.with_fix(fix);
         }

@@ -52,19 +52,18 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     if dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
+    for server in &input.servers {
         let Transport::Ambiguous { http, stdio } = &server.transport else {
             continue;
         };
         let url_key = http.url_key.value.name();
         let (span, path) = match (&http.url, server.member(url_key)) {
-            (Some(u), _) => (u.span, config.value(u.node).path()),
-            (None, Some(m)) => (m.value_span, config.value(m.value).path()),
+            (Some(u), _) => (u.span, input.value(u.node).path()),
+            (None, Some(m)) => (m.value_span, input.value(m.value).path()),
             (None, None) => continue,
         };
         let who = server_label(server);

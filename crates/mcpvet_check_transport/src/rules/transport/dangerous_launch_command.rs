@@ -204,7 +204,6 @@ fn touches_ssh(text: &str) -> bool {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
     for (server, stdio) in input.stdio_servers() {
         let mut all: Vec<Word<'_>> = Vec::new();
         for element in stdio.command.iter().chain(stdio.args.iter()) {
@@ -232,11 +231,11 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             hits.push((Danger::SshKeys, ssh));
         }
         for (danger, element) in hits {
-            let where_ = label(config, server, element.node);
+            let where_ = label(input, server, element.node);
             report.push(
                 DANGEROUS_LAUNCH_COMMAND
                     .diagnostic(element.span, danger.describe(&where_))
-                    .with_path(config.value(element.node).path()),
+                    .with_path(input.value(element.node).path()),
             );
         }
     }

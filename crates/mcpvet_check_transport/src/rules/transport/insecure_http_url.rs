@@ -1,7 +1,7 @@
 use mcpvet_ast::config::url::HostClass;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::input::{ConfigInput, RemoteUrl};
+use crate::input::ConfigInput;
 use crate::url::UrlVerdict;
 
 declare_rule! {
@@ -51,22 +51,17 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    if config.dialect.stdio_only() {
-        return;
-    }
-    for RemoteUrl {
-        server,
-        http,
-        url,
-        read,
-        verdict,
-    } in &input.urls
-    {
-        let UrlVerdict::Valid(parsed) = verdict else {
+    for remote in &input.urls {
+        let UrlVerdict::Valid(parsed) = remote.verdict else {
             continue;
         };
-        if parsed.scheme() != "http" || read.host_class().is_none_or(|c| c == HostClass::Loopback) {
+        let (server, http, url) = (remote.server, remote.http, remote.url);
+        if parsed.scheme() != "http"
+            || remote
+                .read
+                .host_class()
+                .is_none_or(|c| c == HostClass::Loopback)
+        {
             continue;
         }
         let host_text = parsed.host_str().unwrap_or_default();
@@ -82,7 +77,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                     "`{key}` sends MCP traffic over plain http to `{shown}`, which is not a loopback host; use `https://`"
                 ),
             )
-            .with_path(config.value(url.node).path());
+            .with_path(input.value(url.node).path());
         let credentials = server.headers.as_ref().and_then(|h| {
             h.entries.iter().find(|e| {
                 let k = e.key.value.to_ascii_lowercase();

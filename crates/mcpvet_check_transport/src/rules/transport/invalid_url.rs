@@ -1,6 +1,6 @@
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::input::{ConfigInput, RemoteUrl};
+use crate::input::ConfigInput;
 use crate::url::UrlVerdict;
 
 declare_rule! {
@@ -54,23 +54,17 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    if config.dialect.stdio_only() {
-        return;
-    }
-    for RemoteUrl {
-        http, url, verdict, ..
-    } in &input.urls
-    {
-        let UrlVerdict::Invalid { reason, tolerated } = verdict else {
+    for remote in &input.urls {
+        let UrlVerdict::Invalid { reason, tolerated } = &remote.verdict else {
             continue;
         };
+        let url = remote.url;
         let mut d = INVALID_URL
             .diagnostic(
                 url.span,
-                format!("`{}` {reason}", http.url_key.value.name()),
+                format!("`{}` {reason}", remote.http.url_key.value.name()),
             )
-            .with_path(config.value(url.node).path());
+            .with_path(input.value(url.node).path());
         if *tolerated {
             d = d.with_severity(Severity::Warning);
         }

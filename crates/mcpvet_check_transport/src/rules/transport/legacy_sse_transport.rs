@@ -59,12 +59,11 @@ fn http_word(dialect: Dialect) -> &'static str {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     if dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
+    for server in &input.servers {
         let Some(http) = server.transport.http() else {
             continue;
         };
@@ -104,7 +103,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         };
         let mut d = LEGACY_SSE_TRANSPORT.diagnostic(span, message);
         if let Some(node) = node {
-            d = d.with_path(config.value(node).path());
+            d = d.with_path(input.value(node).path());
         }
         report.push(d);
     }

@@ -152,8 +152,7 @@ fn bare_script(program: &str, text: &str) -> bool {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     let Some((severity, starts)) = start_directory(dialect) else {
         return;
     };
@@ -179,7 +178,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                     RELATIVE_PATH_WITHOUT_CWD
                         .diagnostic(command.span, message)
                         .with_severity(severity)
-                        .with_path(config.value(command.node).path()),
+                        .with_path(input.value(command.node).path()),
                 );
             }
         }
@@ -202,7 +201,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             if !relative_argument(&text) && !bare_script(&program, &text) {
                 continue;
             }
-            let where_ = label(config, server, arg.node);
+            let where_ = label(input, server, arg.node);
             report.push(
                 RELATIVE_PATH_WITHOUT_CWD
                     .diagnostic(
@@ -212,7 +211,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                         ),
                     )
                     .with_severity(severity)
-                    .with_path(config.value(arg.node).path()),
+                    .with_path(input.value(arg.node).path()),
             );
         }
     }

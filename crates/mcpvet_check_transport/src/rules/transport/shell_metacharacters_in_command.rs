@@ -79,7 +79,6 @@ pub(crate) fn first_metacharacter(value: &StringValue) -> Option<&'static str> {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
     for (_, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
@@ -94,7 +93,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         };
         report.report(
             &SHELL_METACHARACTERS_IN_COMMAND,
-            config.value(command.node),
+            input.value(command.node),
             format!(
                 "`command` contains the shell metacharacter {shown}, which fails without a shell and runs extra commands through one; put the steps in a script and make that the `command`"
             ),

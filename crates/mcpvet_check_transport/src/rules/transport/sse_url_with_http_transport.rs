@@ -1,7 +1,7 @@
 use mcpvet_ast::config::{HttpKind, KindSource};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::input::{ConfigInput, RemoteUrl};
+use crate::input::ConfigInput;
 use crate::url::{UrlVerdict, display_url};
 
 declare_rule! {
@@ -51,24 +51,14 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    if config.dialect.stdio_only() {
-        return;
-    }
-    for RemoteUrl {
-        server,
-        http,
-        url,
-        verdict,
-        ..
-    } in &input.urls
-    {
+    for remote in &input.urls {
+        let (server, http, url) = (remote.server, remote.http, remote.url);
         if http.kind != HttpKind::StreamableHttp
             || !matches!(http.kind_source, KindSource::Type | KindSource::UrlKey)
         {
             continue;
         }
-        let UrlVerdict::Valid(parsed) = verdict else {
+        let UrlVerdict::Valid(parsed) = remote.verdict else {
             continue;
         };
         if !parsed
@@ -96,7 +86,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                         display_url(url)
                     ),
                 )
-                .with_path(config.value(url.node).path()),
+                .with_path(input.value(url.node).path()),
         );
     }
 }

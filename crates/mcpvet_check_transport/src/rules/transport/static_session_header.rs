@@ -50,8 +50,7 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    for server in &config.servers {
+    for server in &input.servers {
         let Some(headers) = &server.headers else {
             continue;
         };
@@ -78,7 +77,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                             "`headers.{name}` is fixed in the configuration, but {why}; remove it"
                         ),
                     )
-                    .with_path(config.value(entry.value).path()),
+                    .with_path(input.value(entry.value).path()),
             );
         }
     }

@@ -69,8 +69,7 @@ fn version_like(text: &str) -> bool {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    for server in &config.servers {
+    for server in &input.servers {
         let Some(headers) = &server.headers else {
             continue;
         };
@@ -97,7 +96,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                             VERSIONS.join("`, `")
                         ),
                     )
-                    .with_path(config.value(value.node).path()),
+                    .with_path(input.value(value.node).path()),
             );
         }
     }

@@ -82,10 +82,9 @@ fn list(values: &[&str]) -> String {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     let client = dialect.client_name();
-    for server in &config.servers {
+    for server in &input.servers {
         let Some(declared) = &server.declared_type else {
             continue;
         };
@@ -131,7 +130,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         report.push(
             UNKNOWN_TRANSPORT_TYPE
                 .diagnostic(declared.value.span, message)
-                .with_path(config.value(declared.value.node).path()),
+                .with_path(input.value(declared.value.node).path()),
         );
     }
 }

@@ -137,7 +137,6 @@ fn version_of(arg: &str) -> Option<(&str, &str)> {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
     for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
@@ -153,7 +152,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 continue;
             }
             let name = &spec[..spec.len() - version.len() - 1];
-            let where_ = label(config, server, package.node);
+            let where_ = label(input, server, package.node);
             report.push(
                 UNPINNED_PACKAGE
                     .diagnostic(
@@ -162,7 +161,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                             "`{where_}` runs `{spec}`, so `{program}` fetches whatever release is newest at every start; pin an exact version such as `{name}@<version>`"
                         ),
                     )
-                    .with_path(config.value(package.node).path()),
+                    .with_path(input.value(package.node).path()),
             );
         }
     }

@@ -50,10 +50,9 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
-    let dialect = config.dialect;
+    let dialect = input.dialect;
     let client = dialect.client_name();
-    for server in &config.servers {
+    for server in &input.servers {
         let who = server_label(server);
         let declared = server.declared_type.as_ref().filter(|t| {
             server
@@ -64,8 +63,8 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             if let Some(http) = server.transport.http() {
                 let key = http.url_key.value.name();
                 let (span, path) = match (&http.url, server.member(key)) {
-                    (Some(u), _) => (u.span, config.value(u.node).path()),
-                    (None, Some(m)) => (m.value_span, config.value(m.value).path()),
+                    (Some(u), _) => (u.span, input.value(u.node).path()),
+                    (None, Some(m)) => (m.value_span, input.value(m.value).path()),
                     (None, None) => continue,
                 };
                 let also = if matches!(server.transport, Transport::Ambiguous { .. }) {
@@ -100,7 +99,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                                 t.key.value, t.value.value, t.key.value
                             ),
                         )
-                        .with_path(config.value(t.value.node).path()),
+                        .with_path(input.value(t.value.node).path()),
                 );
             }
             continue;
@@ -119,7 +118,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                             kind.name()
                         ),
                     )
-                    .with_path(config.value(t.value.node).path()),
+                    .with_path(input.value(t.value.node).path()),
             );
         }
     }

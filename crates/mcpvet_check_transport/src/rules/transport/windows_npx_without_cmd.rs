@@ -81,7 +81,6 @@ fn windows_evidence(input: &ConfigInput<'_>) -> Option<Span> {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
-    let config = input.config;
     let mut evidence = None;
     for (_, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
@@ -104,7 +103,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                         "`command` `{name}` is a batch file on Windows and cannot be started without a shell; use `\"command\": \"cmd\"` with `\"/c\", \"{program}\"` first in `args`"
                     ),
                 )
-                .with_path(config.value(command.node).path())
+                .with_path(input.value(command.node).path())
                 .with_secondary(Label::with_message(
                     windows,
                     "this Windows path shows the file is used on Windows",
