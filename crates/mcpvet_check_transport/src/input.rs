@@ -10,8 +10,8 @@ use crate::url::{UrlVerdict, judge_url};
 /// to the [`ConfigFile`], so a rule reads `input.servers` and `input.urls` alike.
 #[derive(Debug)]
 pub(crate) struct ConfigInput<'c> {
-    /// The lowered configuration.
-    pub(crate) config: &'c ConfigFile<'c>,
+    /// The lowered configuration (read through `Deref`).
+    config: &'c ConfigFile<'c>,
     /// Every remote server whose URL is a string, in source order, with its URL judged once
     /// for the URL rules; none when the client reads only stdio servers (it never connects
     /// to a URL there, and `unsupported-transport` reports those servers).
@@ -81,5 +81,33 @@ impl<'c> Deref for ConfigInput<'c> {
 
     fn deref(&self) -> &ConfigFile<'c> {
         self.config
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ConfigInput, RemoteUrl};
+    use crate::url::UrlVerdict;
+    use mcpvet_ast::config::read_config;
+
+    #[test]
+    fn urls_strings_and_stdio_servers() {
+        let text = r#"{"mcpServers": {"a": {"url": "wss://x.example/mcp"},
+            "b": {"command": "npx", "env": {"K": "v"}, "args": ["x", {"y": "z"}]}}}"#;
+        let config = read_config(text, Some(".cursor/mcp.json"), None).value;
+        let input = ConfigInput::new(&config);
+        assert!(matches!(
+            input.urls[..],
+            [RemoteUrl {
+                verdict: UrlVerdict::Invalid { .. },
+                ..
+            }]
+        ));
+        assert_eq!(input.stdio_servers().count(), 1);
+        let strings: Vec<_> = input.entry_strings().map(|s| s.value).collect();
+        assert_eq!(strings, ["wss://x.example/mcp", "npx", "v", "x", "z"]);
+        // A stdio-only client connects to no URL.
+        let desktop = read_config(text, Some("claude_desktop_config.json"), None).value;
+        assert!(ConfigInput::new(&desktop).urls.is_empty());
     }
 }
