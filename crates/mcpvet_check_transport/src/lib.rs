@@ -10,6 +10,13 @@
 //! `mcpvet_ast` and not repeated here. Messages never quote a whole `env` or header value;
 //! URLs are shown without userinfo, query or fragment, and references by name only.
 //!
+//! Layout: one rule per file, `rules/config/` for `MCP1xx` and `rules/transport/` for
+//! `MCP2xx` (as in the conformance corpus). Every rule is `check(input, report)`: it reads a
+//! `ConfigInput` built once per file (the configuration, and each remote server's URL judged
+//! once) and reports through the shared [`Reporter`]. The helpers are named by concept:
+//! `url` (URL verdicts and display), `command` (program names and paths), `strings` (the
+//! strings of a server entry and how messages name them).
+//!
 //! ```
 //! use mcpvet_ast::config::read_config;
 //! use mcpvet_diagnostics::Findings;
@@ -24,11 +31,18 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod command;
+mod input;
 mod rules;
-mod support;
+mod strings;
+#[cfg(test)]
+mod testing;
+mod url;
 
 use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, RuleMeta};
+use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
+
+use crate::input::ConfigInput;
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
@@ -37,8 +51,10 @@ pub fn rules() -> &'static [&'static RuleMeta] {
 
 /// Runs every rule of this crate on `config`.
 pub fn check_config(config: &ConfigFile<'_>, findings: &mut Findings) {
+    let input = ConfigInput::new(config);
+    let mut report = Reporter::new(findings);
     for check in rules::CHECKS {
-        check(config, findings);
+        check(&input, &mut report);
     }
 }
 
@@ -58,9 +74,15 @@ mod tests {
         for r in rules {
             assert!(matches!(r.code.family(), 1 | 2), "{}", r.code);
             assert_eq!(r.family.digit(), r.code.family(), "{}", r.code);
-            let file = r.name.replace('-', "_") + ".rs";
+            // `rules/config/` holds MCP1xx, `rules/transport/` MCP2xx, as the corpus does.
+            let folder = if r.code.family() == 1 {
+                "config"
+            } else {
+                "transport"
+            };
+            let file = format!("rules/{folder}/{}.rs", r.name.replace('-', "_"));
             assert!(
-                r.source.ends_with(&file),
+                r.source.replace('\\', "/").ends_with(&file),
                 "{} is declared in {}",
                 r.code,
                 r.source

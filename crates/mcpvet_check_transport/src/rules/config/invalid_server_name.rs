@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, MapKind, ServerNameRule};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, MapKind, ServerNameRule};
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A server name uses characters other than letters, digits, `.`, `_` and `-`.
@@ -75,11 +77,11 @@ fn describe(c: char) -> String {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     let rule = dialect.server_names();
-    for server in &config.servers {
-        let map_kind = config.server_maps.get(server.map).map(|m| m.kind);
+    for server in &input.servers {
+        let map_kind = input.server_maps.get(server.map).map(|m| m.kind);
         // A root server has no name; an early Zed array item without `id` gets `#<index>`.
         if map_kind == Some(MapKind::Root)
             || (map_kind == Some(MapKind::ZedExperimental)
@@ -89,9 +91,9 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             continue;
         }
         let name = server.name.value.as_str();
-        let path = config.value(server.node).path();
+        let path = input.value(server.node).path();
         if name.trim().is_empty() {
-            findings.push(
+            report.push(
                 INVALID_SERVER_NAME
                     .diagnostic(
                         server.name.span,
@@ -128,13 +130,11 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         } else {
             continue;
         };
-        findings.push(
-            INVALID_SERVER_NAME
-                .diagnostic(server.name.span, message)
-                .with_path(path)
-                .with_help(
-                    "clients turn server names into tool prefixes, command-line arguments and file names",
-                ),
+        report.report(
+            &INVALID_SERVER_NAME,
+            Site::new(server.name.span, Some(path)),
+            message,
+            "clients turn server names into tool prefixes, command-line arguments and file names",
         );
     }
 }
@@ -142,7 +142,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::INVALID_SERVER_NAME as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn flags_spaces_slashes_and_dots_in_claude_code() {

@@ -1,6 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, MapKind};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, MapKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::ValueKind;
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// The server map is empty, so the file configures no server.
@@ -45,17 +47,14 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     // Claude Code's user file (`~/.claude.json`) starts with empty maps everywhere.
-    let claude_user_file = config.dialect == Dialect::ClaudeCode
-        && config
-            .root_members
-            .iter()
-            .any(|m| m.key.value == "projects");
+    let claude_user_file = input.dialect == Dialect::ClaudeCode
+        && input.root_members.iter().any(|m| m.key.value == "projects");
     if claude_user_file {
         return;
     }
-    for (index, map) in config.server_maps.iter().enumerate() {
+    for (index, map) in input.server_maps.iter().enumerate() {
         if !map.expected
             || matches!(
                 map.kind,
@@ -64,7 +63,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         {
             continue;
         }
-        let value = config.value(map.node);
+        let value = input.value(map.node);
         let items = match value.kind() {
             ValueKind::Object | ValueKind::Array => value.len(),
             _ => continue,
@@ -74,17 +73,17 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             .get("servers")
             .is_some_and(|s| s.kind() == ValueKind::Array && s.is_empty())
             && value.len() == 1;
-        if (items > 0 && !nested_empty) || config.servers.iter().any(|s| s.map == index) {
+        if (items > 0 && !nested_empty) || input.servers.iter().any(|s| s.map == index) {
             continue;
         }
         let key = map.kind.name();
-        findings.push(
+        report.push(
             EMPTY_SERVER_MAP
                 .diagnostic(
                     value.span(),
                     format!("`{key}` is empty, so no server is configured; add a server or remove the empty map"),
                 )
-                .with_path(map.path.clone()),
+                .with_path(value.path()),
         );
     }
 }
@@ -92,7 +91,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::EMPTY_SERVER_MAP as R;
-    use crate::support::testing::spans;
+    use crate::testing::spans;
 
     #[test]
     fn empty_maps() {

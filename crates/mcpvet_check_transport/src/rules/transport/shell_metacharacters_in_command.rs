@@ -1,8 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, StringValue};
+use mcpvet_ast::config::StringValue;
 use mcpvet_ast::vars::Part;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::stdio_servers;
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A `command` holds shell metacharacters such as `;`, `|`, `&`, `>` or `$(`.
@@ -78,8 +78,8 @@ pub(crate) fn first_metacharacter(value: &StringValue) -> Option<&'static str> {
     None
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (_, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for (_, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
         };
@@ -91,18 +91,13 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         } else {
             op.to_owned()
         };
-        findings.push(
-            SHELL_METACHARACTERS_IN_COMMAND
-                .diagnostic(
-                    command.span,
-                    format!(
-                        "`command` contains the shell metacharacter {shown}, which fails without a shell and runs extra commands through one; put the steps in a script and make that the `command`"
-                    ),
-                )
-                .with_path(config.value(command.node).path())
-                .with_help(
-                    "if a shell is really needed, say so: `\"command\": \"sh\", \"args\": [\"-c\", \"...\"]`",
-                ),
+        report.report(
+            &SHELL_METACHARACTERS_IN_COMMAND,
+            input.value(command.node),
+            format!(
+                "`command` contains the shell metacharacter {shown}, which fails without a shell and runs extra commands through one; put the steps in a script and make that the `command`"
+            ),
+            "if a shell is really needed, say so: `\"command\": \"sh\", \"args\": [\"-c\", \"...\"]`",
         );
     }
 }
@@ -110,7 +105,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::SHELL_METACHARACTERS_IN_COMMAND as R;
-    use crate::support::testing::messages;
+    use crate::testing::messages;
 
     #[track_caller]
     fn t(command: &str, expected: Option<&str>) {

@@ -1,8 +1,9 @@
-use mcpvet_ast::config::{ConfigFile, Dialect};
+use mcpvet_ast::config::Dialect;
 use mcpvet_ast::vars::VarSyntax;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{label, server_strings};
+use crate::input::ConfigInput;
+use crate::strings::{label, server_strings};
 
 declare_rule! {
     /// A VS Code `${input:id}` reference names no entry of `inputs`.
@@ -58,22 +59,22 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    if config.dialect != Dialect::VsCode {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    if input.dialect != Dialect::VsCode {
         return;
     }
-    let ids: Vec<&str> = config
+    let ids: Vec<&str> = input
         .inputs
         .iter()
         .filter_map(|i| i.id.as_ref().map(|id| id.value.as_str()))
         .collect();
-    for server in &config.servers {
+    for server in &input.servers {
         for field in server_strings(server) {
             for r in field.value.refs() {
                 if r.syntax != VarSyntax::Input || ids.contains(&r.name.as_str()) {
                     continue;
                 }
-                let where_ = label(config, server, field.value.node);
+                let where_ = label(input, server, field.value.node);
                 let near = ids.iter().find(|id| {
                     id.eq_ignore_ascii_case(&r.name)
                         || id.replace('_', "-") == r.name.replace('_', "-")
@@ -90,14 +91,14 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 };
                 let mut d = UNDEFINED_INPUT
                     .diagnostic(r.span, message)
-                    .with_path(config.value(field.value.node).path());
+                    .with_path(input.value(field.value.node).path());
                 if near.is_none() {
                     d = d.with_help(format!(
                         "for example `{{\"type\": \"promptString\", \"id\": \"{}\", \"password\": true}}`",
                         r.name
                     ));
                 }
-                findings.push(d);
+                report.push(d);
             }
         }
     }
@@ -106,7 +107,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNDEFINED_INPUT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn references_must_match_inputs() {

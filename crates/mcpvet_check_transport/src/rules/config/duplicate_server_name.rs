@@ -1,5 +1,6 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, Label, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// Two servers in the same map have names that differ only in case.
@@ -47,9 +48,9 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (i, later) in config.servers.iter().enumerate() {
-        let Some(first) = config.servers[..i]
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for (i, later) in input.servers.iter().enumerate() {
+        let Some(first) = input.servers[..i]
             .iter()
             .find(|s| s.map == later.map && s.name.value.eq_ignore_ascii_case(&later.name.value))
         else {
@@ -74,10 +75,10 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 later.name.value, first.name.value
             )
         };
-        findings.push(
+        report.push(
             DUPLICATE_SERVER_NAME
                 .diagnostic(later.name.span, message)
-                .with_path(config.value(later.node).path())
+                .with_path(input.value(later.node).path())
                 .with_secondary(Label::with_message(first.name.span, "first defined here"))
                 .with_help("clients disagree on whether names are case-sensitive; keep one entry per server"),
         );
@@ -87,7 +88,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::DUPLICATE_SERVER_NAME as R;
-    use crate::support::testing::{run, spans};
+    use crate::testing::{run, spans};
 
     #[test]
     fn case_only_differences() {

@@ -1,5 +1,6 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A configuration hard-codes a per-session or per-request MCP header (`Mcp-Session-Id`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`).
@@ -48,8 +49,8 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for server in &config.servers {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for server in &input.servers {
         let Some(headers) = &server.headers else {
             continue;
         };
@@ -68,7 +69,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 }
                 _ => continue,
             };
-            findings.push(
+            report.push(
                 STATIC_SESSION_HEADER
                     .diagnostic(
                         entry.key.span,
@@ -76,7 +77,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                             "`headers.{name}` is fixed in the configuration, but {why}; remove it"
                         ),
                     )
-                    .with_path(config.value(entry.value).path()),
+                    .with_path(input.value(entry.value).path()),
             );
         }
     }
@@ -85,7 +86,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::STATIC_SESSION_HEADER as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn headers() {

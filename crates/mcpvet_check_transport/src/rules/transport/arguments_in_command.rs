@@ -1,11 +1,13 @@
 use std::fmt::Write as _;
 
 use mcpvet_ast::config::{ConfigFile, Server, Stdio, StringValue};
-use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
-use crate::rules::shell_metacharacters_in_command::first_metacharacter;
-use crate::support::{is_windows_absolute, literal_text, stdio_servers};
+use super::shell_metacharacters_in_command::first_metacharacter;
+use crate::command::is_windows_absolute;
+use crate::input::ConfigInput;
+use crate::strings::literal_text;
 
 declare_rule! {
     /// A `command` string holds the program and its arguments (`"uv run server"`) instead of putting the arguments in `args`.
@@ -222,8 +224,8 @@ fn split_fix(
     ))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (server, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
         };
@@ -257,22 +259,22 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 command.span,
                 "`command` holds a program and its arguments, but clients run `command` as one program name; move the arguments to `args`",
             )
-            .with_path(config.value(command.node).path())
+            .with_path(input.value(command.node).path())
             .with_help(help);
         if let Some(fix) = words
             .as_deref()
-            .and_then(|w| split_fix(config, server, stdio, command, w))
+            .and_then(|w| split_fix(input, server, stdio, command, w))
         {
             d = d.with_fix(fix);
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::{ARGUMENTS_IN_COMMAND as R, holds_arguments, split_command};
-    use crate::support::testing::run;
+    use crate::testing::run;
     use mcpvet_diagnostics::{Applicability, Diagnostic};
 
     #[test]

@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, Transport, TransportKind};
-use mcpvet_diagnostics::{Findings, Label, Severity, declare_rule};
+use mcpvet_ast::config::{Transport, TransportKind};
+use mcpvet_diagnostics::{Label, Reporter, Severity, declare_rule};
 
-use crate::support::server_label;
+use crate::input::ConfigInput;
+use crate::strings::server_label;
 
 declare_rule! {
     /// A server sets both `command` (a local process) and a URL (a remote server).
@@ -50,19 +51,19 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     if dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
+    for server in &input.servers {
         let Transport::Ambiguous { http, stdio } = &server.transport else {
             continue;
         };
         let url_key = http.url_key.value.name();
         let (span, path) = match (&http.url, server.member(url_key)) {
-            (Some(u), _) => (u.span, config.value(u.node).path()),
-            (None, Some(m)) => (m.value_span, config.value(m.value).path()),
+            (Some(u), _) => (u.span, input.value(u.node).path()),
+            (None, Some(m)) => (m.value_span, input.value(m.value).path()),
             (None, None) => continue,
         };
         let who = server_label(server);
@@ -103,14 +104,14 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         if let Some(span) = command_span {
             d = d.with_secondary(Label::with_message(span, "`command` is set here too"));
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::COMMAND_AND_URL_BOTH_SET as R;
-    use crate::support::testing::run;
+    use crate::testing::run;
     use mcpvet_diagnostics::Severity;
 
     #[test]

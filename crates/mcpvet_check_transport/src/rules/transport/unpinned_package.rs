@@ -1,7 +1,9 @@
-use mcpvet_ast::config::{ConfigFile, StringValue};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::StringValue;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{label, program_name, stdio_servers};
+use crate::command::program_name;
+use crate::input::ConfigInput;
+use crate::strings::label;
 
 declare_rule! {
     /// A package runner starts a server package at `@latest`, so a different release may run at every start.
@@ -134,8 +136,8 @@ fn version_of(arg: &str) -> Option<(&str, &str)> {
     Some((spec, &spec[at + 1..]))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (server, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
         };
@@ -150,8 +152,8 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 continue;
             }
             let name = &spec[..spec.len() - version.len() - 1];
-            let where_ = label(config, server, package.node);
-            findings.push(
+            let where_ = label(input, server, package.node);
+            report.push(
                 UNPINNED_PACKAGE
                     .diagnostic(
                         package.span,
@@ -159,7 +161,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                             "`{where_}` runs `{spec}`, so `{program}` fetches whatever release is newest at every start; pin an exact version such as `{name}@<version>`"
                         ),
                     )
-                    .with_path(config.value(package.node).path()),
+                    .with_path(input.value(package.node).path()),
             );
         }
     }
@@ -168,7 +170,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNPINNED_PACKAGE as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[track_caller]
     fn t(command: &str, args: &[&str], flagged: Option<&str>) {

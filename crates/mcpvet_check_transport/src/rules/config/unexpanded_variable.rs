@@ -1,9 +1,11 @@
-use mcpvet_ast::config::{ConfigFile, Dialect};
+use mcpvet_ast::config::Dialect;
 use mcpvet_ast::vars::{Expansion, VarRef, VarSyntax, expansion_in};
-use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use crate::support::{FieldKind, is_shell, label, program_name, ref_display, server_strings};
+use crate::command::{is_shell, program_name};
+use crate::input::ConfigInput;
+use crate::strings::{FieldKind, label, ref_display, server_strings};
 
 declare_rule! {
     /// A variable reference uses a syntax the detected client does not expand, so it is sent literally.
@@ -123,11 +125,11 @@ fn canonical(r: &VarRef) -> Option<String> {
     })
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     let client = dialect.client_name();
-    let source = config.document().text();
-    for server in &config.servers {
+    let source = input.document().text();
+    for server in &input.servers {
         let shell = server
             .transport
             .stdio()
@@ -157,7 +159,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                     continue;
                 }
                 let written = ref_display(r);
-                let where_ = label(config, server, field.value.node);
+                let where_ = label(input, server, field.value.node);
                 let expands = expanded_syntaxes(dialect, name);
                 let syntax = match r.syntax {
                     VarSyntax::Predefined => format!("`{written}`"),
@@ -175,7 +177,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 };
                 let mut d = UNEXPANDED_VARIABLE
                     .diagnostic(r.span, message)
-                    .with_path(config.value(field.value.node).path());
+                    .with_path(input.value(field.value.node).path());
                 if r.syntax == VarSyntax::Input {
                     d = d.with_help("`${input:id}` prompts are a VS Code feature");
                 } else if dialect == Dialect::ClaudeDesktop {
@@ -192,7 +194,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         Applicability::Unsafe,
                     ));
                 }
-                findings.push(d);
+                report.push(d);
             }
         }
     }
@@ -201,7 +203,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNEXPANDED_VARIABLE as R;
-    use crate::support::testing::{messages, run, spans};
+    use crate::testing::{messages, run, spans};
 
     #[test]
     fn wrong_syntax_per_client() {

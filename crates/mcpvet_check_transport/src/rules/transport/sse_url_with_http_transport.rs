@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, HttpKind, KindSource};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{HttpKind, KindSource};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{UrlVerdict, display_url, judge_url};
+use crate::input::ConfigInput;
+use crate::url::{UrlVerdict, display_url};
 
 declare_rule! {
     /// A URL that ends in `/sse` is configured as a Streamable HTTP server.
@@ -49,17 +50,15 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    if config.dialect.stdio_only() {
-        return;
-    }
-    for (server, http, url, read) in config.http_servers() {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for remote in &input.urls {
+        let (server, http, url) = (remote.server, remote.http, remote.url);
         if http.kind != HttpKind::StreamableHttp
             || !matches!(http.kind_source, KindSource::Type | KindSource::UrlKey)
         {
             continue;
         }
-        let UrlVerdict::Valid(parsed) = judge_url(url, read, config.dialect) else {
+        let UrlVerdict::Valid(parsed) = remote.verdict else {
             continue;
         };
         if !parsed
@@ -78,7 +77,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             ),
             _ => (format!("`{key}`"), "use `url` for an SSE server".to_owned()),
         };
-        findings.push(
+        report.push(
             SSE_URL_WITH_HTTP_TRANSPORT
                 .diagnostic(
                     url.span,
@@ -87,7 +86,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         display_url(url)
                     ),
                 )
-                .with_path(config.value(url.node).path()),
+                .with_path(input.value(url.node).path()),
         );
     }
 }
@@ -95,7 +94,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::SSE_URL_WITH_HTTP_TRANSPORT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn explicit_http_on_sse_endpoint() {

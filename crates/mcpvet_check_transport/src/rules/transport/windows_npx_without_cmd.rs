@@ -1,9 +1,9 @@
-use mcpvet_ast::config::{ConfigFile, StringValue};
 use mcpvet_ast::vars::{Part, VarSyntax};
-use mcpvet_diagnostics::{Findings, Label, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
 use mcpvet_text::Span;
 
-use crate::support::{contains_windows_path, program_name, stdio_servers, walk_strings};
+use crate::command::{contains_windows_path, program_name};
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A Node.js package runner (`npx`, `npm`, `pnpx`, `pnpm`, `yarn`, `bunx`) is started directly in a configuration that shows Windows paths, where it needs `cmd /c`.
@@ -67,13 +67,8 @@ const WINDOWS_VARIABLES: [&str; 7] = [
 ];
 
 /// The span of the first string of a server entry that shows a Windows path.
-fn windows_evidence(config: &ConfigFile<'_>) -> Option<Span> {
-    let mut strings = Vec::new();
-    for server in &config.servers {
-        walk_strings(config.value(server.node), &mut strings);
-    }
-    strings.into_iter().find_map(|v| {
-        let s = StringValue::from_value(v)?;
+fn windows_evidence(input: &ConfigInput<'_>) -> Option<Span> {
+    input.entry_strings().find_map(|s| {
         let windows = s.parts.iter().any(|p| match p {
             Part::Literal { text, .. } => contains_windows_path(text),
             Part::Ref(r) => {
@@ -85,9 +80,9 @@ fn windows_evidence(config: &ConfigFile<'_>) -> Option<Span> {
     })
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     let mut evidence = None;
-    for (_, stdio) in stdio_servers(config) {
+    for (_, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
             continue;
         };
@@ -96,11 +91,11 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         if !RUNNERS.contains(&program.as_str()) || !bare {
             continue;
         }
-        let Some(windows) = *evidence.get_or_insert_with(|| windows_evidence(config)) else {
+        let Some(windows) = *evidence.get_or_insert_with(|| windows_evidence(input)) else {
             return;
         };
         let name = command.value.trim();
-        findings.push(
+        report.push(
             WINDOWS_NPX_WITHOUT_CMD
                 .diagnostic(
                     command.span,
@@ -108,7 +103,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         "`command` `{name}` is a batch file on Windows and cannot be started without a shell; use `\"command\": \"cmd\"` with `\"/c\", \"{program}\"` first in `args`"
                     ),
                 )
-                .with_path(config.value(command.node).path())
+                .with_path(input.value(command.node).path())
                 .with_secondary(Label::with_message(
                     windows,
                     "this Windows path shows the file is used on Windows",
@@ -120,7 +115,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::WINDOWS_NPX_WITHOUT_CMD as R;
-    use crate::support::testing::{run, spans};
+    use crate::testing::{run, spans};
 
     #[test]
     fn windows_configs_only() {

@@ -1,8 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, StringValue};
+use mcpvet_ast::config::Dialect;
 use mcpvet_ast::vars::VarSyntax;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::walk_strings;
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A VS Code input is defined but no server references it.
@@ -53,30 +53,24 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    if config.dialect != Dialect::VsCode || config.inputs.is_empty() {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    if input.dialect != Dialect::VsCode || input.inputs.is_empty() {
         return;
     }
-    let mut strings = Vec::new();
-    for server in &config.servers {
-        walk_strings(config.value(server.node), &mut strings);
-    }
     let mut used: Vec<String> = Vec::new();
-    for value in strings {
-        if let Some(s) = StringValue::from_value(value) {
-            used.extend(
-                s.refs()
-                    .filter(|r| r.syntax == VarSyntax::Input)
-                    .map(|r| r.name.clone()),
-            );
-        }
+    for s in input.entry_strings() {
+        used.extend(
+            s.refs()
+                .filter(|r| r.syntax == VarSyntax::Input)
+                .map(|r| r.name.clone()),
+        );
     }
-    for input in &config.inputs {
-        let Some(id) = &input.id else { continue };
+    for defined in &input.inputs {
+        let Some(id) = &defined.id else { continue };
         if used.contains(&id.value) {
             continue;
         }
-        findings.push(
+        report.push(
             UNUSED_INPUT
                 .diagnostic(
                     id.span,
@@ -85,7 +79,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         id.value, id.value
                     ),
                 )
-                .with_path(config.value(id.node).path()),
+                .with_path(input.value(id.node).path()),
         );
     }
 }
@@ -93,7 +87,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNUSED_INPUT as R;
-    use crate::support::testing::spans;
+    use crate::testing::spans;
 
     #[test]
     fn unused_inputs() {

@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, KeyStatus, TransportKind};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, KeyStatus, TransportKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::server_label;
+use crate::input::ConfigInput;
+use crate::strings::server_label;
 
 declare_rule! {
     /// A server's `type` is not a transport the client knows.
@@ -80,10 +81,10 @@ fn list(values: &[&str]) -> String {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     let client = dialect.client_name();
-    for server in &config.servers {
+    for server in &input.servers {
         let Some(declared) = &server.declared_type else {
             continue;
         };
@@ -126,10 +127,10 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 )
             }
         };
-        findings.push(
+        report.push(
             UNKNOWN_TRANSPORT_TYPE
                 .diagnostic(declared.value.span, message)
-                .with_path(config.value(declared.value.node).path()),
+                .with_path(input.value(declared.value.node).path()),
         );
     }
 }
@@ -137,7 +138,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNKNOWN_TRANSPORT_TYPE as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn per_client_spelling() {

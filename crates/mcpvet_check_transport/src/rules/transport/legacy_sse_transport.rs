@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, HttpKind, KindSource};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{Dialect, HttpKind, KindSource};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A remote server uses the deprecated HTTP+SSE transport.
@@ -56,12 +58,12 @@ fn http_word(dialect: Dialect) -> &'static str {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     if dialect.stdio_only() {
         return;
     }
-    for server in &config.servers {
+    for server in &input.servers {
         let Some(http) = server.transport.http() else {
             continue;
         };
@@ -101,9 +103,9 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         };
         let mut d = LEGACY_SSE_TRANSPORT.diagnostic(span, message);
         if let Some(node) = node {
-            d = d.with_path(config.value(node).path());
+            d = d.with_path(input.value(node).path());
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 
@@ -118,7 +120,7 @@ fn url_node(server: &mcpvet_ast::config::Server, key: &str) -> Option<mcpvet_jso
 #[cfg(test)]
 mod tests {
     use super::LEGACY_SSE_TRANSPORT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn sse_transports() {

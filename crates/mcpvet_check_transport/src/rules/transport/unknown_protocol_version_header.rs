@@ -1,5 +1,6 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_diagnostics::{Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A configuration sets an `MCP-Protocol-Version` header to a value that is not a known protocol version.
@@ -67,8 +68,8 @@ fn version_like(text: &str) -> bool {
             .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'.'))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for server in &config.servers {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for server in &input.servers {
         let Some(headers) = &server.headers else {
             continue;
         };
@@ -86,7 +87,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             } else {
                 String::new()
             };
-            findings.push(
+            report.push(
                 UNKNOWN_PROTOCOL_VERSION_HEADER
                     .diagnostic(
                         value.span,
@@ -95,7 +96,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                             VERSIONS.join("`, `")
                         ),
                     )
-                    .with_path(config.value(value.node).path()),
+                    .with_path(input.value(value.node).path()),
             );
         }
     }
@@ -104,7 +105,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNKNOWN_PROTOCOL_VERSION_HEADER as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn versions() {

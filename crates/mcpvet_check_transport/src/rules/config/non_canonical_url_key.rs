@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, UrlKey};
-use mcpvet_diagnostics::{Applicability, Edit, Findings, Fix, declare_rule};
+use mcpvet_ast::config::{Dialect, UrlKey};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
+
+use crate::input::ConfigInput;
 
 declare_rule! {
     /// A Windsurf remote server gives its address in `url` instead of the documented `serverUrl`.
@@ -44,12 +46,12 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    if config.dialect != Dialect::Windsurf {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    if input.dialect != Dialect::Windsurf {
         return;
     }
-    let source = config.document().text();
-    for server in &config.servers {
+    let source = input.document().text();
+    for server in &input.servers {
         let Some(http) = server.transport.http() else {
             continue;
         };
@@ -64,7 +66,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 http.url_key.span,
                 "Windsurf documents `serverUrl` for remote servers and `url` may not connect; rename `url` to `serverUrl`",
             )
-            .with_path(config.value(member.value).path());
+            .with_path(input.value(member.value).path());
         if source.get(http.url_key.span.range()) == Some("\"url\"") {
             d = d.with_fix(Fix::new(
                 "rename `url` to `serverUrl`",
@@ -72,14 +74,14 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 Applicability::Safe,
             ));
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::NON_CANONICAL_URL_KEY as R;
-    use crate::support::testing::{run, spans};
+    use crate::testing::{run, spans};
 
     #[test]
     fn windsurf_url() {

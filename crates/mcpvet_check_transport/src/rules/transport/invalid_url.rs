@@ -1,7 +1,7 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::support::{UrlVerdict, judge_url};
+use crate::input::ConfigInput;
+use crate::url::UrlVerdict;
 
 declare_rule! {
     /// A remote server's URL is not an absolute `http` or `https` URL.
@@ -53,31 +53,29 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    if config.dialect.stdio_only() {
-        return;
-    }
-    for (_, http, url, read) in config.http_servers() {
-        let UrlVerdict::Invalid { reason, tolerated } = judge_url(url, read, config.dialect) else {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for remote in &input.urls {
+        let UrlVerdict::Invalid { reason, tolerated } = &remote.verdict else {
             continue;
         };
+        let url = remote.url;
         let mut d = INVALID_URL
             .diagnostic(
                 url.span,
-                format!("`{}` {reason}", http.url_key.value.name()),
+                format!("`{}` {reason}", remote.http.url_key.value.name()),
             )
-            .with_path(config.value(url.node).path());
-        if tolerated {
+            .with_path(input.value(url.node).path());
+        if *tolerated {
             d = d.with_severity(Severity::Warning);
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::INVALID_URL as R;
-    use crate::support::testing::{messages, run};
+    use crate::testing::{messages, run};
     use mcpvet_diagnostics::Severity;
 
     #[track_caller]

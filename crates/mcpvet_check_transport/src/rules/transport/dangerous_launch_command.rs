@@ -1,7 +1,9 @@
-use mcpvet_ast::config::{ConfigFile, StringValue};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::StringValue;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{label, literal_text, program_name, stdio_servers};
+use crate::command::program_name;
+use crate::input::ConfigInput;
+use crate::strings::{label, literal_text};
 
 declare_rule! {
     /// The launch command of a local server runs `sudo`, `rm -rf`, a downloaded script piped into a shell, or reaches into `~/.ssh`.
@@ -201,8 +203,8 @@ fn touches_ssh(text: &str) -> bool {
         .any(|c| c.eq_ignore_ascii_case(".ssh"))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    for (server, stdio) in stdio_servers(config) {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for (server, stdio) in input.stdio_servers() {
         let mut all: Vec<Word<'_>> = Vec::new();
         for element in stdio.command.iter().chain(stdio.args.iter()) {
             for text in words(&literal_text(element, "VAR")) {
@@ -229,11 +231,11 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             hits.push((Danger::SshKeys, ssh));
         }
         for (danger, element) in hits {
-            let where_ = label(config, server, element.node);
-            findings.push(
+            let where_ = label(input, server, element.node);
+            report.push(
                 DANGEROUS_LAUNCH_COMMAND
                     .diagnostic(element.span, danger.describe(&where_))
-                    .with_path(config.value(element.node).path()),
+                    .with_path(input.value(element.node).path()),
             );
         }
     }
@@ -242,7 +244,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::DANGEROUS_LAUNCH_COMMAND as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[track_caller]
     fn t(command: &str, args: &[&str], expected: &[&str]) {

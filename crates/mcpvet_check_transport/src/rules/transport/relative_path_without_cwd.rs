@@ -1,8 +1,10 @@
-use mcpvet_ast::config::{ConfigFile, Dialect, StringValue};
+use mcpvet_ast::config::{Dialect, StringValue};
 use mcpvet_ast::vars::Part;
-use mcpvet_diagnostics::{Findings, Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::support::{is_absolute_path, label, program_name, stdio_servers};
+use crate::command::{is_absolute_path, program_name};
+use crate::input::ConfigInput;
+use crate::strings::label;
 
 declare_rule! {
     /// A relative `command` or path argument is used in a client that starts servers from an undefined working directory.
@@ -149,13 +151,13 @@ fn bare_script(program: &str, text: &str) -> bool {
             .any(|ext| text.len() > ext.len() && text.to_ascii_lowercase().ends_with(ext))
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     let Some((severity, starts)) = start_directory(dialect) else {
         return;
     };
     let client = dialect.client_name();
-    for (server, stdio) in stdio_servers(config) {
+    for (server, stdio) in input.stdio_servers() {
         if let Some(command) = &stdio.command
             && let Some(text) = literal_start(command)
         {
@@ -172,11 +174,11 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 None
             };
             if let Some(message) = message {
-                findings.push(
+                report.push(
                     RELATIVE_PATH_WITHOUT_CWD
                         .diagnostic(command.span, message)
                         .with_severity(severity)
-                        .with_path(config.value(command.node).path()),
+                        .with_path(input.value(command.node).path()),
                 );
             }
         }
@@ -199,8 +201,8 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             if !relative_argument(&text) && !bare_script(&program, &text) {
                 continue;
             }
-            let where_ = label(config, server, arg.node);
-            findings.push(
+            let where_ = label(input, server, arg.node);
+            report.push(
                 RELATIVE_PATH_WITHOUT_CWD
                     .diagnostic(
                         arg.span,
@@ -209,7 +211,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                         ),
                     )
                     .with_severity(severity)
-                    .with_path(config.value(arg.node).path()),
+                    .with_path(input.value(arg.node).path()),
             );
         }
     }
@@ -218,7 +220,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::{RELATIVE_PATH_WITHOUT_CWD as R, relative_argument};
-    use crate::support::testing::{messages, run, spans};
+    use crate::testing::{messages, run, spans};
     use mcpvet_diagnostics::Severity;
 
     #[test]

@@ -1,7 +1,8 @@
-use mcpvet_ast::config::{ConfigFile, KeyStatus, Support, Transport, TransportKind};
-use mcpvet_diagnostics::{Findings, declare_rule};
+use mcpvet_ast::config::{KeyStatus, Support, Transport, TransportKind};
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::server_label;
+use crate::input::ConfigInput;
+use crate::strings::server_label;
 
 declare_rule! {
     /// A server uses a transport the client cannot use from this file, such as a remote server in Claude Desktop's stdio-only configuration.
@@ -48,10 +49,10 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let dialect = config.dialect;
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    let dialect = input.dialect;
     let client = dialect.client_name();
-    for server in &config.servers {
+    for server in &input.servers {
         let who = server_label(server);
         let declared = server.declared_type.as_ref().filter(|t| {
             server
@@ -62,8 +63,8 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
             if let Some(http) = server.transport.http() {
                 let key = http.url_key.value.name();
                 let (span, path) = match (&http.url, server.member(key)) {
-                    (Some(u), _) => (u.span, config.value(u.node).path()),
-                    (None, Some(m)) => (m.value_span, config.value(m.value).path()),
+                    (Some(u), _) => (u.span, input.value(u.node).path()),
+                    (None, Some(m)) => (m.value_span, input.value(m.value).path()),
                     (None, None) => continue,
                 };
                 let also = if matches!(server.transport, Transport::Ambiguous { .. }) {
@@ -71,7 +72,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 } else {
                     "add it in Settings → Connectors, or bridge it with `\"command\": \"npx\", \"args\": [\"mcp-remote\", \"<url>\"]`".to_owned()
                 };
-                findings.push(
+                report.push(
                     UNSUPPORTED_TRANSPORT
                         .diagnostic(
                             span,
@@ -89,7 +90,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                     Some(TransportKind::Sse | TransportKind::StreamableHttp)
                 )
             {
-                findings.push(
+                report.push(
                     UNSUPPORTED_TRANSPORT
                         .diagnostic(
                             t.value.span,
@@ -98,7 +99,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                                 t.key.value, t.value.value, t.key.value
                             ),
                         )
-                        .with_path(config.value(t.value.node).path()),
+                        .with_path(input.value(t.value.node).path()),
                 );
             }
             continue;
@@ -106,7 +107,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
         let Some(t) = declared else { continue };
         let Some(kind) = t.kind else { continue };
         if dialect.supports(kind) == Support::No {
-            findings.push(
+            report.push(
                 UNSUPPORTED_TRANSPORT
                     .diagnostic(
                         t.value.span,
@@ -117,7 +118,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                             kind.name()
                         ),
                     )
-                    .with_path(config.value(t.value.node).path()),
+                    .with_path(input.value(t.value.node).path()),
             );
         }
     }
@@ -126,7 +127,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::UNSUPPORTED_TRANSPORT as R;
-    use crate::support::testing::{messages, spans};
+    use crate::testing::{messages, spans};
 
     #[test]
     fn remote_in_claude_desktop() {

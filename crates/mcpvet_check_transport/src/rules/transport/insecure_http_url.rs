@@ -1,9 +1,8 @@
-use mcpvet_ast::config::ConfigFile;
-use mcpvet_diagnostics::{Findings, declare_rule};
-
 use mcpvet_ast::config::url::HostClass;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::support::{UrlVerdict, judge_url};
+use crate::input::ConfigInput;
+use crate::url::UrlVerdict;
 
 declare_rule! {
     /// A remote server is reached over plain `http` on a host that is not loopback.
@@ -51,15 +50,18 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
-    if config.dialect.stdio_only() {
-        return;
-    }
-    for (server, http, url, read) in config.http_servers() {
-        let UrlVerdict::Valid(parsed) = judge_url(url, read, config.dialect) else {
+pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for remote in &input.urls {
+        let UrlVerdict::Valid(parsed) = remote.verdict else {
             continue;
         };
-        if parsed.scheme() != "http" || read.host_class().is_none_or(|c| c == HostClass::Loopback) {
+        let (server, http, url) = (remote.server, remote.http, remote.url);
+        if parsed.scheme() != "http"
+            || remote
+                .read
+                .host_class()
+                .is_none_or(|c| c == HostClass::Loopback)
+        {
             continue;
         }
         let host_text = parsed.host_str().unwrap_or_default();
@@ -75,7 +77,7 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                     "`{key}` sends MCP traffic over plain http to `{shown}`, which is not a loopback host; use `https://`"
                 ),
             )
-            .with_path(config.value(url.node).path());
+            .with_path(input.value(url.node).path());
         let credentials = server.headers.as_ref().and_then(|h| {
             h.entries.iter().find(|e| {
                 let k = e.key.value.to_ascii_lowercase();
@@ -88,14 +90,14 @@ pub(crate) fn check(config: &ConfigFile<'_>, findings: &mut Findings) {
                 header.key.value
             ));
         }
-        findings.push(d);
+        report.push(d);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::INSECURE_HTTP_URL as R;
-    use crate::support::testing::{messages, run};
+    use crate::testing::{messages, run};
 
     #[track_caller]
     fn t(url: &str, flagged: bool) {
