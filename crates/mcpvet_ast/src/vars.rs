@@ -6,7 +6,7 @@
 //! [`parse_string`] does the same for a JSON string node and gives spans in the original file:
 //! it maps offsets in the decoded value back through escapes (`\"`, `\\`, `\u0024`...), so a
 //! reference written as `"\u0024{TOKEN}"` points at the ten source bytes that produce it.
-//! [`expansion`] says whether a client dialect expands a syntax, so a check can report a
+//! [`expansion`](crate::config::expansion::expansion) says whether a client dialect expands a syntax, so a check can report a
 //! reference that the client would send literally.
 //!
 //! # Recognition rules
@@ -37,8 +37,6 @@
 //!   without braces.
 use mcpvet_json::Value;
 use mcpvet_text::Span;
-
-use crate::config::Dialect;
 
 /// The syntax of a variable reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -172,15 +170,6 @@ pub const PREDEFINED: [&str; 22] = [
     "extensionInstallFolder",
 ];
 
-/// Predefined variables Cursor documents.
-const CURSOR_PREDEFINED: [&str; 5] = [
-    "workspaceFolder",
-    "workspaceFolderBasename",
-    "userHome",
-    "pathSeparator",
-    "/",
-];
-
 /// One variable reference found in a string.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VarRef {
@@ -273,141 +262,6 @@ pub fn is_only_ref(parts: &[Part]) -> bool {
         }
     }
     refs == 1
-}
-
-/// Whether a client expands a reference syntax.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Expansion {
-    /// The client replaces the reference (when the variable is defined).
-    Expanded,
-    /// The client sends the text as written (documented, or the syntax belongs to another
-    /// tool). A shell started by the command may still expand it: see
-    /// [`VarSyntax::shell_expandable`].
-    Literal,
-    /// Not documented either way; checks should stay silent.
-    Unknown,
-}
-
-/// Whether `dialect` expands `reference`, anywhere in a server entry.
-///
-/// The table follows the client documentation (reference notes §A.1 and §A.3):
-///
-/// | syntax | expanded by |
-/// |---|---|
-/// | `${VAR}` | Claude Code, Gemini CLI, Kiro (unknown: Windsurf, Zed, Roo Code, Amazon Q) |
-/// | `${VAR:-default}` | Claude Code |
-/// | `$VAR` | Gemini CLI |
-/// | `${env:VAR}` | VS Code, Cursor, Windsurf, Cline, Roo Code |
-/// | `${input:id}` | VS Code |
-/// | predefined (`${workspaceFolder}`...) | VS Code; Cursor (its documented subset); Roo Code (`workspaceFolder`) |
-/// | `${file:/p}` | Windsurf |
-/// | `${config:x}`, `${command:x}` | VS Code |
-/// | `${{ secrets.X }}`, `{env:X}`, `{file:p}`, `{{ x }}` | none of the supported dialects |
-/// | `%VAR%` | none (only `cmd /c`) |
-///
-/// [`Dialect::Generic`] and [`Dialect::SingleServer`] answer [`Expansion::Unknown`] for every
-/// syntax: the client is not known.
-pub fn expansion(dialect: Dialect, reference: &VarRef) -> Expansion {
-    use Expansion::{Expanded, Literal, Unknown};
-    if reference.syntax != VarSyntax::Predefined {
-        return syntax_expansion(dialect, reference.syntax);
-    }
-    let name = reference.name.as_str();
-    let base = name.split(':').next().unwrap_or(name);
-    match dialect {
-        Dialect::VsCode => Expanded,
-        Dialect::Cursor if CURSOR_PREDEFINED.contains(&name) => Expanded,
-        Dialect::Cursor => Unknown,
-        Dialect::Roo if name == "workspaceFolder" => Expanded,
-        Dialect::Roo => Literal,
-        _ if base.is_empty() => Unknown,
-        _ => syntax_expansion(dialect, VarSyntax::Predefined),
-    }
-}
-
-/// Whether `dialect` expands `reference` inside the server member `field` (`env`, `args`,
-/// `headers`, `url`, `command`, `cwd`...).
-///
-/// Claude Code expands `${VAR}` only in `command`, `args`, `env`, `url` and `headers`; Gemini
-/// CLI and Kiro document expansion in `env` only (elsewhere the answer is
-/// [`Expansion::Unknown`]). Other dialects expand the same way in every field.
-pub fn expansion_in(dialect: Dialect, reference: &VarRef, field: &str) -> Expansion {
-    let base = expansion(dialect, reference);
-    if base != Expansion::Expanded {
-        return base;
-    }
-    match (dialect, reference.syntax) {
-        (Dialect::ClaudeCode, VarSyntax::Braced | VarSyntax::BracedDefault) => {
-            if matches!(field, "command" | "args" | "env" | "url" | "headers") {
-                Expansion::Expanded
-            } else {
-                Expansion::Literal
-            }
-        }
-        (Dialect::Gemini | Dialect::Kiro, _) if field != "env" => Expansion::Unknown,
-        _ => base,
-    }
-}
-
-/// The expansion table by syntax (predefined variables: see [`expansion`]).
-pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
-    use Expansion::{Expanded, Literal, Unknown};
-    use VarSyntax as S;
-    // Syntaxes of tools that are not supported dialects: sent literally by every client.
-    if matches!(
-        syntax,
-        S::Actions | S::BraceEnv | S::BraceFile | S::Template | S::Percent
-    ) {
-        return if matches!(dialect, Dialect::Generic | Dialect::SingleServer) {
-            Unknown
-        } else {
-            Literal
-        };
-    }
-    match dialect {
-        Dialect::Generic | Dialect::SingleServer => Unknown,
-        Dialect::ClaudeDesktop => Literal,
-        Dialect::ClaudeCode => match syntax {
-            S::Braced | S::BracedDefault => Expanded,
-            _ => Literal,
-        },
-        Dialect::VsCode => match syntax {
-            S::Env | S::Input | S::Predefined | S::Config | S::Command => Expanded,
-            _ => Literal,
-        },
-        Dialect::Cursor => match syntax {
-            S::Env | S::Predefined => Expanded,
-            _ => Literal,
-        },
-        Dialect::Windsurf => match syntax {
-            S::Env | S::File => Expanded,
-            S::Braced | S::BracedDefault | S::Dollar | S::Predefined => Unknown,
-            _ => Literal,
-        },
-        Dialect::Gemini => match syntax {
-            S::Braced | S::Dollar => Expanded,
-            S::BracedDefault => Unknown,
-            _ => Literal,
-        },
-        Dialect::Cline => match syntax {
-            S::Env => Expanded,
-            _ => Literal,
-        },
-        Dialect::Roo => match syntax {
-            S::Env | S::Predefined => Expanded,
-            S::Braced | S::BracedDefault | S::Dollar => Unknown,
-            _ => Literal,
-        },
-        Dialect::Kiro => match syntax {
-            S::Braced => Expanded,
-            S::BracedDefault | S::Dollar | S::Env => Unknown,
-            _ => Literal,
-        },
-        Dialect::Zed | Dialect::AmazonQ => match syntax {
-            S::Braced | S::BracedDefault | S::Dollar | S::Env | S::Predefined | S::File => Unknown,
-            _ => Literal,
-        },
-    }
 }
 
 // ----- scanner ------------------------------------------------------------------------------
@@ -958,57 +812,9 @@ mod tests {
     }
 
     #[test]
-    fn expansion_table() {
-        let r = |text: &str| {
-            parse(text).into_iter().find_map(|p| match p {
-                Part::Ref(r) => Some(r),
-                Part::Literal { .. } => None,
-            })
-        };
-        let braced = r("${TOKEN}").unwrap();
-        let env = r("${env:TOKEN}").unwrap();
-        let input = r("${input:tok}").unwrap();
-        let ws = r("${workspaceFolder}").unwrap();
-        let cwd = r("${cwd}").unwrap();
-        assert_eq!(expansion(Dialect::ClaudeCode, &braced), Expansion::Expanded);
-        assert_eq!(expansion(Dialect::VsCode, &braced), Expansion::Literal);
-        assert_eq!(expansion(Dialect::Cursor, &braced), Expansion::Literal);
-        assert_eq!(
-            expansion(Dialect::ClaudeDesktop, &braced),
-            Expansion::Literal
-        );
-        assert_eq!(expansion(Dialect::Generic, &braced), Expansion::Unknown);
-        assert_eq!(expansion(Dialect::ClaudeCode, &env), Expansion::Literal);
-        assert_eq!(expansion(Dialect::Cline, &env), Expansion::Expanded);
-        assert_eq!(expansion(Dialect::ClaudeCode, &input), Expansion::Literal);
-        assert_eq!(expansion(Dialect::VsCode, &input), Expansion::Expanded);
-        assert_eq!(expansion(Dialect::Cursor, &ws), Expansion::Expanded);
-        assert_eq!(expansion(Dialect::Cursor, &cwd), Expansion::Unknown);
-        assert_eq!(expansion(Dialect::Roo, &ws), Expansion::Expanded);
-        assert_eq!(expansion(Dialect::Roo, &cwd), Expansion::Literal);
-        assert_eq!(
-            expansion_in(Dialect::ClaudeCode, &braced, "headers"),
-            Expansion::Expanded
-        );
-        assert_eq!(
-            expansion_in(Dialect::ClaudeCode, &braced, "cwd"),
-            Expansion::Literal
-        );
-        assert_eq!(
-            expansion_in(Dialect::Gemini, &braced, "env"),
-            Expansion::Expanded
-        );
-        assert_eq!(
-            expansion_in(Dialect::Gemini, &braced, "args"),
-            Expansion::Unknown
-        );
+    fn every_syntax_has_an_example_that_parses_as_itself() {
         for syntax in VarSyntax::ALL {
-            assert_eq!(
-                syntax_expansion(Dialect::SingleServer, syntax),
-                Expansion::Unknown
-            );
             assert!(!syntax.name().is_empty() && !syntax.example().is_empty());
-            // Every example parses back as its own syntax.
             let parts = parse(syntax.example());
             assert!(is_only_ref(&parts), "{}", syntax.example());
             assert_eq!(parts[0].as_ref().unwrap().syntax, syntax);

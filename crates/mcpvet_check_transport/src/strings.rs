@@ -27,7 +27,7 @@ pub(crate) enum FieldKind {
 }
 
 impl FieldKind {
-    /// The member name given to `vars::expansion_in`.
+    /// The member name given to `expansion::expansion_in`.
     pub(crate) const fn expansion_field(self) -> &'static str {
         match self {
             FieldKind::Command => "command",

@@ -4,8 +4,9 @@ use std::str::FromStr;
 
 use mcpvet_diagnostics::Severity;
 
+use super::expansion::{self, Expansion};
 use super::roots;
-use crate::vars::{self, Expansion, VarRef, VarSyntax};
+use crate::vars::{VarRef, VarSyntax};
 
 /// The client whose configuration format a file follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -310,15 +311,15 @@ impl Dialect {
         }
     }
 
-    /// Whether the client expands `syntax` (see [`vars::syntax_expansion`]).
+    /// Whether the client expands `syntax` (see [`expansion::syntax_expansion`]).
     pub fn expands(self, syntax: VarSyntax) -> Expansion {
-        vars::syntax_expansion(self, syntax)
+        expansion::syntax_expansion(self, syntax)
     }
 
     /// Whether the client expands `reference` in the server member `field` (see
-    /// [`vars::expansion_in`]).
+    /// [`expansion::expansion_in`]).
     pub fn expands_in(self, reference: &VarRef, field: &str) -> Expansion {
-        vars::expansion_in(self, reference, field)
+        expansion::expansion_in(self, reference, field)
     }
 
     /// The server members this client knows.
@@ -384,7 +385,7 @@ mod tests {
             assert!(!d.known_server_keys().is_empty());
             assert_eq!(
                 d.expands(VarSyntax::Braced),
-                vars::syntax_expansion(d, VarSyntax::Braced)
+                expansion::syntax_expansion(d, VarSyntax::Braced)
             );
         }
     }

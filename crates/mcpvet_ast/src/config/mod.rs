@@ -36,6 +36,7 @@
 mod detect;
 mod dialect;
 mod dump;
+pub mod expansion;
 mod keys;
 pub mod locations;
 mod lower;

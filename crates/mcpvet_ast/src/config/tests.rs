@@ -207,7 +207,7 @@ fn windsurf_server_url_and_env_file_references() {
     let r = token.refs().next().unwrap();
     assert_eq!(
         Dialect::Windsurf.expands_in(r, "env"),
-        vars::Expansion::Expanded
+        expansion::Expansion::Expanded
     );
 }
 
@@ -627,7 +627,7 @@ fn string_leaves_map_escapes_to_source() {
     assert_eq!(text_at(text, r.span), "${env:X}");
     assert_eq!(
         Dialect::ClaudeCode.expands_in(r, "args"),
-        vars::Expansion::Literal
+        expansion::Expansion::Literal
     );
     assert_eq!(check_config(text, &o), Ok(()));
 }

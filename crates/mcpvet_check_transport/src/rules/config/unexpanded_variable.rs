@@ -1,5 +1,6 @@
 use mcpvet_ast::config::Dialect;
-use mcpvet_ast::vars::{Expansion, VarRef, VarSyntax, expansion_in};
+use mcpvet_ast::config::expansion::{Expansion, expansion_in};
+use mcpvet_ast::vars::{VarRef, VarSyntax};
 use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_text::Span;
 
