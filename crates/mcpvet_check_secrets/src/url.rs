@@ -133,22 +133,20 @@ pub(crate) fn string_urls<'d>(
     Vec<UrlParts>,
 )> {
     let mut out = Vec::new();
-    for root in doc.roots() {
-        crate::walk::strings(root, |v| {
-            if !v
-                .raw_str()
-                .is_some_and(|r| r.contains("://") || r.contains(":\\/\\/"))
-            {
-                return;
+    for v in doc.roots().flat_map(mcpvet_json::Value::strings) {
+        if !v
+            .raw_str()
+            .is_some_and(|r| r.contains("://") || r.contains(":\\/\\/"))
+        {
+            continue;
+        }
+        if let Some(text) = v.decoded() {
+            let urls = find_urls(text.text());
+            if !urls.is_empty() {
+                let refs = crate::source::ref_ranges(text.text());
+                out.push((text, refs, urls));
             }
-            if let Some(text) = v.decoded() {
-                let urls = find_urls(text.text());
-                if !urls.is_empty() {
-                    let refs = crate::source::ref_ranges(text.text());
-                    out.push((text, refs, urls));
-                }
-            }
-        });
+        }
     }
     out
 }

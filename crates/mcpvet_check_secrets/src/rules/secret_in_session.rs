@@ -165,41 +165,42 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
         let mut reports: Vec<Report> = Vec::new();
         let mut handled: Vec<Span> = Vec::new();
         let entry_roots = roots(entry);
-        for &root in &entry_roots {
-            walk::strings(doc.value(root), |v| {
-                let Some(content) = v.content_span() else {
-                    return;
-                };
-                if (content.len() as usize) < MIN_TOKEN_LEN || !seen.insert(content.start) {
-                    return;
-                }
-                handled.push(content);
-                // A token lies inside one string, with an anchor (its prefix's separator, or
-                // an escape that may hide one) inside it: a string without one is not decoded.
-                let first_anchor = anchors.partition_point(|&a| a < content.start);
-                if anchors.get(first_anchor).is_none_or(|&a| a >= content.end) {
-                    return;
-                }
-                let Some(text) = v.decoded() else {
-                    return;
-                };
-                let found: Vec<Found> = tokens::find(text.text())
-                    .into_iter()
-                    .filter(|f| !f.placeholder)
-                    .collect();
-                let Some(&first) = found.first() else {
-                    return;
-                };
-                for f in &found {
-                    findings.redact(text.span(f.start..f.end));
-                }
-                reports.push(Report {
-                    span: text.span(first.start..first.end),
-                    first,
-                    secret: text.text()[first.start..first.end].to_owned(),
-                    count: found.len(),
-                    path: Some(v.path()),
-                });
+        for v in entry_roots
+            .iter()
+            .flat_map(|&root| doc.value(root).strings())
+        {
+            let Some(content) = v.content_span() else {
+                continue;
+            };
+            if (content.len() as usize) < MIN_TOKEN_LEN || !seen.insert(content.start) {
+                continue;
+            }
+            handled.push(content);
+            // A token lies inside one string, with an anchor (its prefix's separator, or
+            // an escape that may hide one) inside it: a string without one is not decoded.
+            let first_anchor = anchors.partition_point(|&a| a < content.start);
+            if anchors.get(first_anchor).is_none_or(|&a| a >= content.end) {
+                continue;
+            }
+            let Some(text) = v.decoded() else {
+                continue;
+            };
+            let found: Vec<Found> = tokens::find(text.text())
+                .into_iter()
+                .filter(|f| !f.placeholder)
+                .collect();
+            let Some(&first) = found.first() else {
+                continue;
+            };
+            for f in &found {
+                findings.redact(text.span(f.start..f.end));
+            }
+            reports.push(Report {
+                span: text.span(first.start..first.end),
+                first,
+                secret: text.text()[first.start..first.end].to_owned(),
+                count: found.len(),
+                path: Some(v.path()),
             });
         }
         // Text outside the string values: log prefixes, lines that are not messages,
