@@ -1,7 +1,7 @@
 use std::collections::HashSet;
 
 use mcpvet_ast::transcript::{Entry, EntryKind, Message, MessageRef, RecordBody, Transcript};
-use mcpvet_diagnostics::{Findings, JsonPath, Severity, declare_rule};
+use mcpvet_diagnostics::{JsonPath, Reporter, Severity, Site, declare_rule};
 use mcpvet_json::{NodeId, ValueKind};
 use mcpvet_text::Span;
 
@@ -128,7 +128,7 @@ fn severity(found: &Found) -> Severity {
     }
 }
 
-pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
+pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
     let doc = transcript.document();
     let source = transcript.text();
     let mut seen: HashSet<u32> = HashSet::new();
@@ -193,7 +193,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                 continue;
             };
             for f in &found {
-                findings.redact(text.span(f.start..f.end));
+                report.redact(text.span(f.start..f.end));
             }
             reports.push(Report {
                 span: text.span(first.start..first.end),
@@ -222,7 +222,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
             .collect();
         if let Some(&first) = loose.first() {
             for f in &loose {
-                findings.redact(Span::new(base + f.start as u32, base + f.end as u32));
+                report.redact(Span::new(base + f.start as u32, base + f.end as u32));
             }
             reports.push(Report {
                 span: Span::new(base + first.start as u32, base + first.end as u32),
@@ -236,6 +236,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
             continue;
         }
         let what = describe(transcript, index, entry);
+        let mut report = report.message(entry.index);
         for r in reports {
             let kind = r.first.kind.name;
             let place = match &r.path {
@@ -247,25 +248,18 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                 2 => " and one more token".to_owned(),
                 n => format!(" and {} more tokens", n - 1),
             };
-            let mut d = SECRET_IN_SESSION
-                .diagnostic(
-                    r.span,
-                    format!(
-                        "{what} carries {} {kind} (`{}`){place}{more}",
-                        article(kind),
-                        redact::describe(&r.secret)
-                    ),
-                )
-                .with_severity(severity(&r.first))
-                .with_message_index(entry.index)
-                .with_help(
-                    "a capture that holds a live credential is a secret itself: revoke the \
-                     credential and redact the capture before sharing it",
-                );
-            if let Some(p) = r.path {
-                d.set_path(p);
-            }
-            findings.push(d);
+            report.report_as(
+                &SECRET_IN_SESSION,
+                severity(&r.first),
+                Site::new(r.span, r.path),
+                format!(
+                    "{what} carries {} {kind} (`{}`){place}{more}",
+                    article(kind),
+                    redact::describe(&r.secret)
+                ),
+                "a capture that holds a live credential is a secret itself: revoke the \
+                 credential and redact the capture before sharing it",
+            );
         }
     }
 }
