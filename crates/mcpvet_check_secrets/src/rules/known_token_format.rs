@@ -178,13 +178,12 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
     };
     if hit.found.placeholder {
         if let Some(value) = hit.value {
-            let article = article(kind.name);
             cx.once.placeholder(
                 report,
                 within(value, hit.span),
                 &hit.text,
                 &location,
-                &format!("{article} {}", kind.name),
+                &kind.with_article(),
             );
         }
         return;
@@ -206,13 +205,12 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
         let server = hit.node.and_then(|n| cx.server_of(n));
         variable_for(server.map_or("mcp", |s| s.name.value.as_str()), "TOKEN")
     };
-    let article = article(kind.name);
     let mut d = KNOWN_TOKEN_FORMAT
         .diagnostic(
             hit.span,
             format!(
-                "{location} holds {article} {} (`{}`)",
-                kind.name,
+                "{location} holds {} (`{}`)",
+                kind.with_article(),
                 describe(&hit.text)
             ),
         )
@@ -236,17 +234,4 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
         d = d.with_fix(fix);
     }
     cx.once.secret(report, d);
-}
-
-/// `a` or `an` before a kind name.
-pub(crate) fn article(name: &str) -> &'static str {
-    // By sound: "an npm token", "an xAI key".
-    if name.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u'])
-        || name.starts_with("npm")
-        || name.starts_with("xAI")
-    {
-        "an"
-    } else {
-        "a"
-    }
 }

@@ -5,7 +5,6 @@ use mcpvet_diagnostics::{JsonPath, Reporter, Severity, Site, declare_rule};
 use mcpvet_json::{NodeId, ValueKind};
 use mcpvet_text::Span;
 
-use crate::rules::known_token_format::article;
 use crate::tokens::{self, Found};
 use crate::walk;
 use mcpvet_diagnostics::redact;
@@ -238,7 +237,6 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
         let what = describe(transcript, index, entry);
         let mut report = report.message(entry.index);
         for r in reports {
-            let kind = r.first.kind.name;
             let place = match &r.path {
                 Some(p) => format!(" in `{p}`"),
                 None => " in its text".to_owned(),
@@ -253,8 +251,8 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
                 severity(&r.first),
                 Site::new(r.span, r.path),
                 format!(
-                    "{what} carries {} {kind} (`{}`){place}{more}",
-                    article(kind),
+                    "{what} carries {} (`{}`){place}{more}",
+                    r.first.kind.with_article(),
                     redact::describe(&r.secret)
                 ),
                 "a capture that holds a live credential is a secret itself: revoke the \

@@ -10,6 +10,25 @@ pub struct Kind {
     pub test_mode: bool,
 }
 
+impl Kind {
+    /// The name with its article, for messages: `a GitHub personal access token`, `an npm
+    /// access token`.
+    pub(crate) fn with_article(&self) -> String {
+        // By sound: "an npm token", "an xAI key".
+        let article = if self
+            .name
+            .starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u'])
+            || self.name.starts_with("npm")
+            || self.name.starts_with("xAI")
+        {
+            "an"
+        } else {
+            "a"
+        };
+        format!("{article} {}", self.name)
+    }
+}
+
 macro_rules! kinds {
     ($($id:ident = $name:literal $(, $test:literal)?;)*) => {
         $(
