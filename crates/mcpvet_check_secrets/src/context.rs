@@ -2,7 +2,7 @@
 //! strings that hold URLs), the spans already reported (so each secret is reported once, by
 //! the most precise rule), where a value is, and what the client expands instead of a
 //! literal.
-use mcpvet_ast::config::{ConfigFile, Dialect, Server};
+use mcpvet_ast::config::{ConfigFile, Dialect};
 use mcpvet_diagnostics::{
     Applicability, Diagnostic, Edit, Fix, JsonPath, PathSegment, Reporter, RuleMeta, Severity, Site,
 };
@@ -76,14 +76,15 @@ impl<'c, 'a> Cx<'c, 'a> {
         format!("`{rel}`")
     }
 
-    /// The innermost server whose object holds `node`.
-    pub(crate) fn server_of(&self, node: Value<'_>) -> Option<&'c Server> {
+    /// The name of the innermost server whose object holds `node`.
+    pub(crate) fn server_name(&self, node: Value<'_>) -> Option<&'c str> {
         let at = node.span().start;
         self.config
             .servers
             .iter()
             .filter(|s| s.span.contains(at))
             .min_by_key(|s| s.span.len())
+            .map(|s| s.name.value.as_str())
     }
 
     /// The client.

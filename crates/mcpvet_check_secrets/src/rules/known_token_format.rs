@@ -202,8 +202,8 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
     {
         key.to_owned()
     } else {
-        let server = hit.node.and_then(|n| cx.server_of(n));
-        variable_for(server.map_or("mcp", |s| s.name.value.as_str()), "TOKEN")
+        let server = hit.node.and_then(|n| cx.server_name(n));
+        variable_for(server.unwrap_or("mcp"), "TOKEN")
     };
     let mut d = KNOWN_TOKEN_FORMAT
         .diagnostic(

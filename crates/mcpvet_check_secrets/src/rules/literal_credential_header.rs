@@ -233,7 +233,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
         let Some(secret) = secret else { continue };
         let span = text.span(secret.range.clone());
         let more: Vec<Span> = secret.more.iter().map(|r| text.span(r.clone())).collect();
-        let server = cx.server_of(value).map_or("mcp", |s| s.name.value.as_str());
+        let server = cx.server_name(value).unwrap_or("mcp");
         let var = variable_for(server, "TOKEN");
         let d: Diagnostic = LITERAL_CREDENTIAL_HEADER
             .diagnostic(

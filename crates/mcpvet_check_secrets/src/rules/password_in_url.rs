@@ -98,9 +98,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
                 Verdict::Secret => {
                     let path = string.value.path();
                     let field = Field::of(&cx.relative(&path));
-                    let server = cx
-                        .server_of(string.value)
-                        .map_or("db", |s| s.name.value.as_str());
+                    let server = cx.server_name(string.value).unwrap_or("db");
                     let suffix = if strength == Strength::Password {
                         "PASSWORD"
                     } else {

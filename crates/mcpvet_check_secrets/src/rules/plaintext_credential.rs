@@ -152,7 +152,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
                 let name = if in_env {
                     key.clone()
                 } else {
-                    let server = cx.server_of(value).map_or("mcp", |s| s.name.value.as_str());
+                    let server = cx.server_name(value).unwrap_or("mcp");
                     variable_for(server, "SECRET")
                 };
                 let help = if key == "default" {

@@ -86,9 +86,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
                         "a credential",
                     ),
                     Verdict::Secret => {
-                        let server = cx
-                            .server_of(string.value)
-                            .map_or("mcp", |s| s.name.value.as_str());
+                        let server = cx.server_name(string.value).unwrap_or("mcp");
                         let var = variable_for(server, "TOKEN");
                         let d = SECRET_IN_URL_QUERY
                             .diagnostic(
