@@ -69,7 +69,7 @@ declare_rule! {
     }
 }
 
-/// Reports the placeholder `value` at `at`, which the rule of the place found there (the
+/// Reports the placeholder `value` at `at`, found by the rule that reads that place (the
 /// context reports each span once): `field` says where (`` `env.BRAVE_API_KEY` ``), `what`
 /// what belongs there (`a GitHub personal access token`). A value that might be a real
 /// secret misread as a placeholder is masked and redacted, never quoted.
