@@ -1,109 +1,34 @@
-//! What the configuration rules share: the findings sink, the spans already reported (so
-//! each secret is reported once, by the most precise rule), where a span is, and what the
-//! client expands instead of a literal.
-use mcpvet_ast::config::{ConfigFile, Dialect, Server};
+//! What the configuration rules share: the configuration, the facts read from it once (the
+//! strings that hold URLs), the spans already reported (so each secret is reported once, by
+//! the most precise rule), where a value is, and what the client expands instead of a
+//! literal.
+use mcpvet_ast::config::{ConfigFile, Dialect};
 use mcpvet_diagnostics::{
-    Applicability, Diagnostic, Edit, Findings, Fix, JsonPath, PathSegment, RuleMeta, Severity,
+    Applicability, Diagnostic, Edit, Fix, JsonPath, PathSegment, Reporter, RuleMeta, Severity, Site,
 };
-use mcpvet_json::{NodeId, Value, ValueKind};
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use crate::guards::echo_safe;
-use crate::rules::unfilled_placeholder::UNFILLED_PLACEHOLDER;
-use mcpvet_diagnostics::redact::describe;
+use crate::rules::unfilled_placeholder;
+use crate::url::{UrlString, string_urls};
 
 /// The state of one configuration check.
 pub(crate) struct Cx<'c, 'a> {
     pub(crate) config: &'c ConfigFile<'a>,
-    findings: &'c mut Findings,
-    /// Spans reported as secrets.
-    secrets: Vec<Span>,
-    /// Spans reported as placeholders.
-    placeholders: Vec<Span>,
-}
-
-fn overlaps(spans: &[Span], span: Span) -> bool {
-    spans
-        .iter()
-        .any(|s| s.start < span.end && span.start < s.end)
+    /// Every string value that holds a URL, read once for the URL rules.
+    pub(crate) urls: Vec<UrlString<'c>>,
+    /// What has been reported so far. A field of its own, so that a rule can report while it
+    /// reads the facts above.
+    pub(crate) once: ReportOnce,
 }
 
 impl<'c, 'a> Cx<'c, 'a> {
-    pub(crate) fn new(config: &'c ConfigFile<'a>, findings: &'c mut Findings) -> Self {
+    pub(crate) fn new(config: &'c ConfigFile<'a>) -> Self {
         Cx {
             config,
-            findings,
-            secrets: Vec::new(),
-            placeholders: Vec::new(),
+            urls: string_urls(config.document()),
+            once: ReportOnce::default(),
         }
-    }
-
-    /// Whether `span` overlaps a secret already reported.
-    pub(crate) fn reported(&self, span: Span) -> bool {
-        overlaps(&self.secrets, span)
-    }
-
-    /// Reports a secret at `span` (the diagnostic's primary span) unless one was already
-    /// reported there; redacts it. Returns whether it was reported.
-    pub(crate) fn secret(&mut self, diagnostic: Diagnostic) -> bool {
-        self.secret_with(diagnostic, &[])
-    }
-
-    /// As [`Self::secret`], also redacting `more` spans (the other values of a cookie
-    /// header).
-    pub(crate) fn secret_with(&mut self, mut diagnostic: Diagnostic, more: &[Span]) -> bool {
-        let span = diagnostic.span();
-        if self.reported(span) {
-            return false;
-        }
-        if diagnostic.path().is_none()
-            && let Some(path) = self.path(span)
-        {
-            diagnostic.set_path(path);
-        }
-        self.secrets.push(span);
-        self.findings.redact(span);
-        for &s in more {
-            self.secrets.push(s);
-            self.findings.redact(s);
-        }
-        self.findings.push(diagnostic);
-        true
-    }
-
-    /// Reports an unfilled placeholder at `span`: `value` is its text, `field` says where
-    /// (`` `env.BRAVE_API_KEY` ``), `what` what belongs there (`a GitHub personal access
-    /// token`). A value that might be a real secret misread as a placeholder is masked and
-    /// redacted, never quoted.
-    pub(crate) fn placeholder(&mut self, span: Span, value: &str, field: &str, what: &str) {
-        if self.reported(span) || overlaps(&self.placeholders, span) {
-            return;
-        }
-        self.placeholders.push(span);
-        let shown = if echo_safe(value) {
-            format!("`{value}`")
-        } else {
-            self.findings.redact(span);
-            format!("`{}`", describe(value))
-        };
-        let mut d = UNFILLED_PLACEHOLDER
-            .diagnostic(
-                span,
-                format!("{field} still holds the placeholder {shown} where {what} belongs"),
-            )
-            .with_help(
-                "put the real value in the environment and reference it, or remove the entry; \
-                 the server cannot authenticate with a placeholder",
-            );
-        if let Some(path) = self.path(span) {
-            d.set_path(path);
-        }
-        self.findings.push(d);
-    }
-
-    /// The JSON path of the node at `span`.
-    pub(crate) fn path(&self, span: Span) -> Option<JsonPath> {
-        self.config.document().node_at(span.start).map(Value::path)
     }
 
     /// `path` relative to the server that holds it (`env.GITHUB_TOKEN`, `args[3]`), or whole
@@ -125,22 +50,24 @@ impl<'c, 'a> Cx<'c, 'a> {
         }
     }
 
-    /// Where `span` is, for a message: `` `env.GITHUB_TOKEN` ``, `a comment`, `the unreadable
-    /// text at `env.T``, `a member name in `env``.
-    pub(crate) fn location(&self, span: Span) -> String {
-        let doc = self.config.document();
-        if doc.comments().iter().any(|c| c.contains(span.start)) {
-            return "a comment".to_owned();
-        }
-        let Some(node) = doc.node_at(span.start) else {
-            return "text outside the JSON value".to_owned();
-        };
+    /// Whether `node` is what its path leads to: a value, not a member name (whose path is
+    /// its member's).
+    pub(crate) fn is_value(&self, node: Value<'_>, path: &JsonPath) -> bool {
+        self.config
+            .document()
+            .find(path)
+            .is_some_and(|v| v.id() == node.id())
+    }
+
+    /// Where `node` is, for a message: `` `env.GITHUB_TOKEN` ``, `the unreadable text at
+    /// `env.T``, `a member name in `env``.
+    pub(crate) fn location(&self, node: Value<'_>) -> String {
         let path = node.path();
         let rel = self.relative(&path);
         if node.kind() == ValueKind::Error {
             return format!("the unreadable text at `{rel}`");
         }
-        if doc.find(&path).is_none_or(|v| v.id() != node.id()) && node.kind() == ValueKind::String {
+        if node.kind() == ValueKind::String && !self.is_value(node, &path) {
             // A key: its path is the member's.
             let mut parent = path.clone();
             parent.pop();
@@ -149,19 +76,87 @@ impl<'c, 'a> Cx<'c, 'a> {
         format!("`{rel}`")
     }
 
-    /// The innermost server whose object holds `span`.
-    pub(crate) fn server_at(&self, span: Span) -> Option<&'c Server> {
+    /// The name of the innermost server whose object holds `node`.
+    pub(crate) fn server_name(&self, node: Value<'_>) -> Option<&'c str> {
+        let at = node.span().start;
         self.config
             .servers
             .iter()
-            .filter(|s| s.span.contains(span.start))
+            .filter(|s| s.span.contains(at))
             .min_by_key(|s| s.span.len())
+            .map(|s| s.name.value.as_str())
     }
 
     /// The client.
     pub(crate) fn dialect(&self) -> Dialect {
         self.config.dialect
     }
+}
+
+/// The spans reported as secrets and as placeholders: each secret is reported once, by the
+/// first (most precise) rule that finds it, and never also as a placeholder.
+#[derive(Debug, Default)]
+pub(crate) struct ReportOnce {
+    secrets: Vec<Span>,
+    placeholders: Vec<Span>,
+}
+
+fn overlaps(spans: &[Span], span: Span) -> bool {
+    spans
+        .iter()
+        .any(|s| s.start < span.end && span.start < s.end)
+}
+
+impl ReportOnce {
+    /// Reports a secret at the diagnostic's primary span unless one was already reported
+    /// there; redacts it.
+    pub(crate) fn secret(&mut self, report: &mut Reporter<'_>, diagnostic: Diagnostic) {
+        self.secret_with(report, diagnostic, &[]);
+    }
+
+    /// As [`Self::secret`], also redacting `more` spans (the other values of a cookie
+    /// header).
+    pub(crate) fn secret_with(
+        &mut self,
+        report: &mut Reporter<'_>,
+        diagnostic: Diagnostic,
+        more: &[Span],
+    ) {
+        let span = diagnostic.span();
+        if overlaps(&self.secrets, span) {
+            return;
+        }
+        self.secrets.push(span);
+        report.redact(span);
+        for &s in more {
+            self.secrets.push(s);
+            report.redact(s);
+        }
+        report.push(diagnostic);
+    }
+
+    /// Reports an unfilled placeholder at `at` (see [`unfilled_placeholder::check`]) unless
+    /// a secret or a placeholder was already reported there.
+    pub(crate) fn placeholder(
+        &mut self,
+        report: &mut Reporter<'_>,
+        at: Site,
+        value: &str,
+        field: &str,
+        what: &str,
+    ) {
+        let span = at.span();
+        if overlaps(&self.secrets, span) || overlaps(&self.placeholders, span) {
+            return;
+        }
+        self.placeholders.push(span);
+        unfilled_placeholder::check(at, value, field, what, report);
+    }
+}
+
+/// Where a finding inside the string `value` points: `span`, with the value's path.
+pub(crate) fn within(value: Value<'_>, span: Span) -> Site {
+    Site::new(span, Some(value.path()))
 }
 
 fn render_relative(segments: &[PathSegment]) -> String {
@@ -185,6 +180,20 @@ pub(crate) enum Field {
     Url,
     /// Anything else (`oauth`, settings, an input's default, a comment).
     Other,
+}
+
+impl Field {
+    /// The field a path relative to its server (`env.GITHUB_TOKEN`, `args[3]`) points into.
+    pub(crate) fn of(relative: &str) -> Field {
+        let head = relative.split(['.', '[']).next().unwrap_or("");
+        match head {
+            "env" => Field::Env,
+            "headers" => Field::Header,
+            "args" | "command" => Field::Args,
+            "url" | "serverUrl" | "httpUrl" => Field::Url,
+            _ => Field::Other,
+        }
+    }
 }
 
 /// The reference syntax `dialect` expands in `field`, written for variable `name`; `None`
@@ -259,22 +268,21 @@ pub(crate) fn advice(dialect: Dialect, field: Field, name: &str, prefix: &str) -
     }
 }
 
-/// A fix replacing the string node `node` with a reference to `name`, when the client
-/// expands one in `field` and `name` needs no JSON escaping.
+/// A fix replacing the string `value` with a reference to `name`, when `dialect` expands
+/// one in `field` and `name` needs no JSON escaping.
 pub(crate) fn reference_fix(
-    cx: &Cx<'_, '_>,
-    node: NodeId,
+    dialect: Dialect,
+    value: Value<'_>,
     field: Field,
     name: &str,
 ) -> Option<Fix> {
     if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') || name.is_empty() {
         return None;
     }
-    let r = reference(cx.dialect(), field, name)?;
-    let span = cx.config.value(node).span();
+    let r = reference(dialect, field, name)?;
     Some(Fix::new(
         format!("replace the literal with `{r}`"),
-        vec![Edit::new(span, format!("\"{r}\""))],
+        vec![Edit::new(value.span(), format!("\"{r}\""))],
         Applicability::Unsafe,
     ))
 }

@@ -60,7 +60,7 @@ mod walk;
 
 use mcpvet_ast::config::ConfigFile;
 use mcpvet_ast::transcript::Transcript;
-use mcpvet_diagnostics::{Findings, RuleMeta};
+use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
@@ -70,18 +70,19 @@ pub fn rules() -> &'static [&'static RuleMeta] {
 /// Runs every configuration rule of this crate on `config`: diagnostics go to `findings`,
 /// and so does the span of every secret (see [`Findings::redact`]).
 pub fn check_config(config: &ConfigFile<'_>, findings: &mut Findings) {
-    let mut cx = context::Cx::new(config, findings);
-    rules::known_token_format::check(&mut cx);
-    rules::literal_credential_header::check(&mut cx);
-    rules::plaintext_credential::check(&mut cx);
-    rules::secret_in_args::check(&mut cx);
-    rules::password_in_url::check(&mut cx);
-    rules::secret_in_url_query::check(&mut cx);
+    let mut report = Reporter::new(findings);
+    let mut cx = context::Cx::new(config);
+    rules::known_token_format::check(&mut cx, &mut report);
+    rules::literal_credential_header::check(&mut cx, &mut report);
+    rules::plaintext_credential::check(&mut cx, &mut report);
+    rules::secret_in_args::check(&mut cx, &mut report);
+    rules::password_in_url::check(&mut cx, &mut report);
+    rules::secret_in_url_query::check(&mut cx, &mut report);
 }
 
 /// Runs the session rule of this crate (`secret-in-session`) on `transcript`.
 pub fn check_transcript(transcript: &Transcript<'_>, findings: &mut Findings) {
-    rules::secret_in_session::check(transcript, findings);
+    rules::secret_in_session::check(transcript, &mut Reporter::new(findings));
 }
 
 #[cfg(test)]

@@ -2,6 +2,10 @@
 //! normalise the text and lose them): `scheme://user:password@host/path?name=value#fragment`.
 use std::ops::Range;
 
+use mcpvet_json::{DecodedStr, JsonDocument, Value};
+
+use crate::source::ref_ranges;
+
 /// One URL found in a text; every range indexes that text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct UrlParts {
@@ -124,31 +128,37 @@ pub(crate) fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Every string value of `doc` that holds a URL, decoded, with its references and URLs.
-pub(crate) fn string_urls<'d>(
-    doc: &'d mcpvet_json::JsonDocument<'d>,
-) -> Vec<(
-    mcpvet_json::DecodedStr<'d>,
-    Vec<Range<usize>>,
-    Vec<UrlParts>,
-)> {
+/// A string value that holds URLs: the value, its decoded text, the variable references in
+/// it and its URLs (every range indexes the decoded text).
+pub(crate) struct UrlString<'d> {
+    pub(crate) value: Value<'d>,
+    pub(crate) text: DecodedStr<'d>,
+    pub(crate) refs: Vec<Range<usize>>,
+    pub(crate) urls: Vec<UrlParts>,
+}
+
+/// Every string value of `doc` that holds a URL, in source order.
+pub(crate) fn string_urls<'d>(doc: &'d JsonDocument<'d>) -> Vec<UrlString<'d>> {
     let mut out = Vec::new();
-    for root in doc.roots() {
-        crate::walk::strings(root, |v| {
-            if !v
-                .raw_str()
-                .is_some_and(|r| r.contains("://") || r.contains(":\\/\\/"))
-            {
-                return;
+    for value in doc.roots().flat_map(Value::strings) {
+        if !value
+            .raw_str()
+            .is_some_and(|r| r.contains("://") || r.contains(":\\/\\/"))
+        {
+            continue;
+        }
+        if let Some(text) = value.decoded() {
+            let urls = find_urls(text.text());
+            if !urls.is_empty() {
+                let refs = ref_ranges(text.text());
+                out.push(UrlString {
+                    value,
+                    text,
+                    refs,
+                    urls,
+                });
             }
-            if let Some(text) = v.decoded() {
-                let urls = find_urls(text.text());
-                if !urls.is_empty() {
-                    let refs = crate::source::ref_ranges(text.text());
-                    out.push((text, refs, urls));
-                }
-            }
-        });
+        }
     }
     out
 }

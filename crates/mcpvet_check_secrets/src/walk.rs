@@ -1,5 +1,6 @@
 //! Walks over a JSON document without recursion: every object member with the key of the
-//! object that holds it, and every string value.
+//! object that holds it, and every node. (The string values of a subtree are
+//! [`mcpvet_json::Value::strings`].)
 use std::borrow::Cow;
 
 use mcpvet_diagnostics::{JsonPath, PathSegment};
@@ -65,27 +66,6 @@ pub(crate) fn nodes<'d>(doc: &'d JsonDocument<'d>, mut f: impl FnMut(Value<'d>))
                     stack.push(m.key);
                     stack.push(m.value);
                 }
-                stack[start..].reverse();
-            }
-            ValueKind::Array => {
-                let start = stack.len();
-                stack.extend(value.items());
-                stack[start..].reverse();
-            }
-            _ => {}
-        }
-    }
-}
-
-/// Calls `f` for every string value under `root` (keys excluded), depth first.
-pub(crate) fn strings<'d>(root: Value<'d>, mut f: impl FnMut(Value<'d>)) {
-    let mut stack = vec![root];
-    while let Some(value) = stack.pop() {
-        match value.kind() {
-            ValueKind::String => f(value),
-            ValueKind::Object => {
-                let start = stack.len();
-                stack.extend(value.members().map(|m| m.value));
                 stack[start..].reverse();
             }
             ValueKind::Array => {

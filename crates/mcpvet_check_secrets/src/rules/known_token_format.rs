@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::ValueKind;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use crate::context::{Cx, Field, advice, reference_fix, token_severity, variable_for};
+use crate::context::{Cx, Field, advice, reference_fix, token_severity, variable_for, within};
 use crate::tokens::{self, Found};
 use crate::walk;
 use mcpvet_diagnostics::redact::describe;
@@ -96,20 +96,23 @@ declare_rule! {
 }
 
 /// One token found in the file.
-struct Hit {
+struct Hit<'d> {
     found: Found,
     span: Span,
     text: String,
-    /// The string node that holds it, when it is in a string value.
-    value: Option<mcpvet_json::NodeId>,
+    /// The deepest node at the token (a string, a member name, unreadable text, or the
+    /// container of a comment); `None` outside the JSON value.
+    node: Option<Value<'d>>,
+    /// `node`, when it is a string value (not a member name).
+    value: Option<Value<'d>>,
     /// The token is the whole string.
     whole: bool,
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
     let doc = cx.config.document();
     let mut escaped: Vec<Span> = Vec::new();
-    let mut hits: Vec<Hit> = Vec::new();
+    let mut hits: Vec<Hit<'_>> = Vec::new();
     // Strings with escapes are scanned decoded, with offsets mapped back through the escapes.
     walk::nodes(doc, |v| {
         if !v.has_escapes() {
@@ -121,61 +124,71 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         if let Some(content) = v.content_span() {
             escaped.push(content);
         }
-        let is_value = doc.find(&v.path()).is_some_and(|n| n.id() == v.id());
+        let value = cx.is_value(v, &v.path()).then_some(v);
         for found in tokens::find(text.text()) {
             hits.push(Hit {
                 found,
                 span: text.span(found.start..found.end),
                 text: text.text()[found.start..found.end].to_owned(),
-                value: is_value.then(|| v.id()),
+                node: Some(v),
+                value,
                 whole: found.start == 0 && found.end == text.text().len(),
             });
         }
     });
-    // Everything else is scanned as written: strings, comments, unreadable text.
+    // Everything else is scanned as written: strings, comments, unreadable text. Which node
+    // holds a token is known only by its offset here.
     let source = doc.text();
     for found in tokens::find(source) {
         let span = Span::new(found.start as u32, found.end as u32);
         if escaped.iter().any(|c| c.contains(span.start)) {
             continue;
         }
-        let node = doc
-            .node_at(span.start)
-            .filter(|n| n.kind() == ValueKind::String);
-        let value = node.filter(|n| doc.find(&n.path()).is_some_and(|m| m.id() == n.id()));
-        let whole = node
-            .and_then(mcpvet_json::Value::content_span)
-            .is_some_and(|c| c == span);
+        let node = doc.node_at(span.start);
+        let string = node.filter(|n| n.kind() == ValueKind::String);
         hits.push(Hit {
             found,
             span,
             text: source[found.start..found.end].to_owned(),
-            value: value.map(mcpvet_json::Value::id),
-            whole,
+            node,
+            value: string.filter(|n| cx.is_value(*n, &n.path())),
+            whole: string
+                .and_then(Value::content_span)
+                .is_some_and(|c| c == span),
         });
     }
     hits.sort_by_key(|h| (h.span.start, h.span.end));
     for hit in hits {
-        report(cx, &hit);
+        check_hit(cx, &hit, report);
     }
 }
 
-fn report(cx: &mut Cx<'_, '_>, hit: &Hit) {
+fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
     let kind = hit.found.kind;
-    let location = cx.location(hit.span);
+    let in_comment = cx
+        .config
+        .document()
+        .comments()
+        .iter()
+        .any(|c| c.contains(hit.span.start));
+    let location = match hit.node {
+        _ if in_comment => "a comment".to_owned(),
+        Some(node) => cx.location(node),
+        None => "text outside the JSON value".to_owned(),
+    };
     if hit.found.placeholder {
-        if hit.value.is_some() {
-            let article = article(kind.name);
-            cx.placeholder(
-                hit.span,
+        if let Some(value) = hit.value {
+            cx.once.placeholder(
+                report,
+                within(value, hit.span),
                 &hit.text,
                 &location,
-                &format!("{article} {}", kind.name),
+                &kind.with_article(),
             );
         }
         return;
     }
-    let mut path = cx.path(hit.span);
+    let mut path = hit.node.map(Value::path);
     // A token used as a member name: point at the object, whose path does not hold it.
     if location.starts_with("a member name")
         && let Some(p) = &mut path
@@ -183,19 +196,21 @@ fn report(cx: &mut Cx<'_, '_>, hit: &Hit) {
         p.pop();
     }
     let rel = path.as_ref().map(|p| cx.relative(p)).unwrap_or_default();
-    let field = field_of(&rel);
-    let server = cx.server_at(hit.span).map(|s| s.name.value.clone());
-    let name = match (field, rel.strip_prefix("env.")) {
-        (Field::Env, Some(key)) => key.to_owned(),
-        _ => variable_for(server.as_deref().unwrap_or("mcp"), "TOKEN"),
+    let field = Field::of(&rel);
+    let name = if field == Field::Env
+        && let Some(key) = rel.strip_prefix("env.")
+    {
+        key.to_owned()
+    } else {
+        let server = hit.node.and_then(|n| cx.server_name(n));
+        variable_for(server.unwrap_or("mcp"), "TOKEN")
     };
-    let article = article(kind.name);
     let mut d = KNOWN_TOKEN_FORMAT
         .diagnostic(
             hit.span,
             format!(
-                "{location} holds {article} {} (`{}`)",
-                kind.name,
+                "{location} holds {} (`{}`)",
+                kind.with_article(),
                 describe(&hit.text)
             ),
         )
@@ -213,35 +228,10 @@ fn report(cx: &mut Cx<'_, '_>, hit: &Hit) {
     }
     if hit.whole
         && field == Field::Env
-        && let Some(node) = hit.value
-        && let Some(fix) = reference_fix(cx, node, field, &name)
+        && let Some(value) = hit.value
+        && let Some(fix) = reference_fix(cx.dialect(), value, field, &name)
     {
         d = d.with_fix(fix);
     }
-    cx.secret(d);
-}
-
-/// `a` or `an` before a kind name.
-pub(crate) fn article(name: &str) -> &'static str {
-    // By sound: "an npm token", "an xAI key".
-    if name.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u'])
-        || name.starts_with("npm")
-        || name.starts_with("xAI")
-    {
-        "an"
-    } else {
-        "a"
-    }
-}
-
-/// The field a relative path points into.
-pub(crate) fn field_of(rel: &str) -> Field {
-    let head = rel.split(['.', '[']).next().unwrap_or("");
-    match head {
-        "env" => Field::Env,
-        "headers" => Field::Header,
-        "args" | "command" => Field::Args,
-        "url" | "serverUrl" | "httpUrl" => Field::Url,
-        _ => Field::Other,
-    }
+    cx.once.secret(report, d);
 }

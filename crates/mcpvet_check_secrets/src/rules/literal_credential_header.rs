@@ -1,10 +1,10 @@
 use std::ops::Range;
 
-use mcpvet_diagnostics::{Diagnostic, declare_rule};
+use mcpvet_diagnostics::{Diagnostic, Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 use mcpvet_text::Span;
 
-use crate::context::{Cx, Field, advice, variable_for};
+use crate::context::{Cx, Field, advice, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify, is_authorization_header, is_cookie_header};
 use crate::source::{ref_ranges, touches_ref};
@@ -205,7 +205,7 @@ fn trim(text: &str, range: Range<usize>) -> (Range<usize>, bool) {
     (start..end, start == end)
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
     let doc = cx.config.document();
     let mut headers = Vec::new();
     walk::members(doc, |m| {
@@ -222,13 +222,19 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         for (range, what) in placeholders {
             let span = text.span(range.clone());
             let location = format!("header `{name}`");
-            cx.placeholder(span, &text.text()[range], &location, &what);
+            cx.once.placeholder(
+                report,
+                within(value, span),
+                &text.text()[range],
+                &location,
+                &what,
+            );
         }
         let Some(secret) = secret else { continue };
         let span = text.span(secret.range.clone());
         let more: Vec<Span> = secret.more.iter().map(|r| text.span(r.clone())).collect();
-        let server = cx.server_at(span).map(|s| s.name.value.clone());
-        let var = variable_for(server.as_deref().unwrap_or("mcp"), "TOKEN");
+        let server = cx.server_name(value).unwrap_or("mcp");
+        let var = variable_for(server, "TOKEN");
         let d: Diagnostic = LITERAL_CREDENTIAL_HEADER
             .diagnostic(
                 span,
@@ -238,7 +244,8 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                     describe(&text.text()[secret.range.clone()])
                 ),
             )
-            .with_help(advice(cx.dialect(), Field::Header, &var, &secret.prefix));
-        cx.secret_with(d, &more);
+            .with_help(advice(cx.dialect(), Field::Header, &var, &secret.prefix))
+            .with_path(value.path());
+        cx.once.secret_with(report, d, &more);
     }
 }

@@ -1,12 +1,10 @@
-use mcpvet_diagnostics::{Severity, declare_rule};
-
-use crate::context::{Cx, advice, variable_for};
-use crate::guards::{Strength, Verdict, judge};
-use crate::rules::known_token_format::field_of;
-use crate::source::touches_ref;
 use mcpvet_ast::config::url::HostClass;
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::url::{percent_decode, string_urls};
+use crate::context::{Cx, Field, advice, variable_for, within};
+use crate::guards::{Strength, Verdict, judge};
+use crate::source::touches_ref;
+use crate::url::percent_decode;
 use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
@@ -67,10 +65,10 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>) {
-    let doc = cx.config.document();
-    for (text, refs, urls) in string_urls(doc) {
-        for url in urls {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
+    for string in &cx.urls {
+        let text = &string.text;
+        for url in &string.urls {
             let local = HostClass::of_authority(&text.text()[url.host.clone()]).is_this_machine();
             let (range, strength, what) = match (&url.password, &url.user) {
                 (Some(p), _) if !p.is_empty() => (p.clone(), Strength::Password, "a password"),
@@ -79,28 +77,34 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 }
                 _ => continue,
             };
-            if touches_ref(&refs, &range) {
+            if touches_ref(&string.refs, &range) {
                 continue;
             }
             let raw = &text.text()[range.clone()];
             let decoded = percent_decode(raw);
             let span = text.span(range.clone());
-            let location = cx.location(span);
+            let location = cx.location(string.value);
             match judge(&decoded, strength) {
                 Verdict::Placeholder if strength == Strength::Password => {
-                    cx.placeholder(span, raw, &format!("the URL in {location}"), "a password");
+                    cx.once.placeholder(
+                        report,
+                        within(string.value, span),
+                        raw,
+                        &format!("the URL in {location}"),
+                        "a password",
+                    );
                 }
                 Verdict::Clean | Verdict::Placeholder => {}
                 Verdict::Secret => {
-                    let rel = cx.path(span).map(|p| cx.relative(&p)).unwrap_or_default();
-                    let field = field_of(&rel);
-                    let server = cx.server_at(span).map(|s| s.name.value.clone());
+                    let path = string.value.path();
+                    let field = Field::of(&cx.relative(&path));
+                    let server = cx.server_name(string.value).unwrap_or("db");
                     let suffix = if strength == Strength::Password {
                         "PASSWORD"
                     } else {
                         "TOKEN"
                     };
-                    let var = variable_for(server.as_deref().unwrap_or("db"), suffix);
+                    let var = variable_for(server, suffix);
                     let d = PASSWORD_IN_URL
                         .diagnostic(
                             span,
@@ -115,8 +119,9 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                             "take the credential out of the URL: many servers and drivers read \
                              it from their own variable or file (`PGPASSWORD`, `~/.pgpass`); {}",
                             advice(cx.dialect(), field, &var, "")
-                        ));
-                    cx.secret(d);
+                        ))
+                        .with_path(path);
+                    cx.once.secret(report, d);
                 }
             }
         }

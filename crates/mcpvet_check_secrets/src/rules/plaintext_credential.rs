@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
-use crate::context::{Cx, Field, advice, reference_fix, variable_for};
+use crate::context::{Cx, Field, advice, reference_fix, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify};
 use crate::rules::literal_credential_header::is_header_map;
@@ -83,7 +83,7 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
     let doc = cx.config.document();
     let mut candidates = Vec::new();
     walk::members(doc, |m| {
@@ -125,7 +125,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         let start = text.text().len() - text.text().trim_start().len();
         let range = start..start + trimmed.len();
         let span = text.span(range.clone());
-        let location = cx.location(span);
+        let location = cx.location(value);
         let strength = if class == NameClass::Password {
             Strength::Password
         } else {
@@ -139,15 +139,21 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
         match judge(trimmed, strength) {
             Verdict::Clean => {}
             Verdict::Placeholder => {
-                cx.placeholder(span, trimmed, &location, &format!("a {what}"));
+                cx.once.placeholder(
+                    report,
+                    within(value, span),
+                    trimmed,
+                    &location,
+                    &format!("a {what}"),
+                );
             }
             Verdict::Secret => {
                 let field = if in_env { Field::Env } else { Field::Other };
-                let server = cx.server_at(span).map(|s| s.name.value.clone());
                 let name = if in_env {
                     key.clone()
                 } else {
-                    variable_for(server.as_deref().unwrap_or("mcp"), "SECRET")
+                    let server = cx.server_name(value).unwrap_or("mcp");
+                    variable_for(server, "SECRET")
                 };
                 let help = if key == "default" {
                     "remove `default`: VS Code asks for the value once and keeps it in its secret \
@@ -168,15 +174,16 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                             describe(trimmed)
                         ),
                     )
-                    .with_help(help);
+                    .with_help(help)
+                    .with_path(value.path());
                 if in_env
                     && range.start == 0
                     && range.end == text.text().len()
-                    && let Some(fix) = reference_fix(cx, value.id(), field, &name)
+                    && let Some(fix) = reference_fix(cx.dialect(), value, field, &name)
                 {
                     d = d.with_fix(fix);
                 }
-                cx.secret(d);
+                cx.once.secret(report, d);
             }
         }
     }

@@ -1,8 +1,9 @@
 use std::ops::Range;
 
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::{DecodedStr, Value};
 
-use crate::context::{Cx, Field, advice, variable_for};
+use crate::context::{Cx, Field, advice, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify, classify_flag};
 use crate::rules::literal_credential_header::read_header;
@@ -84,9 +85,11 @@ declare_rule! {
     }
 }
 
-/// One word of the command line: the decoded argument and the range of the word in it.
+/// One word of the command line: the argument (or the command), its decoded text and the
+/// range of the word in it.
 struct Word<'d> {
-    text: std::rc::Rc<mcpvet_json::DecodedStr<'d>>,
+    value: Value<'d>,
+    text: std::rc::Rc<DecodedStr<'d>>,
     range: Range<usize>,
     refs: std::rc::Rc<Vec<Range<usize>>>,
 }
@@ -98,7 +101,7 @@ impl Word<'_> {
 }
 
 /// A literal found in a command line: where, what it is called, and how strong the name is.
-struct Finding {
+struct Literal {
     word: usize,
     range: Range<usize>,
     message: String,
@@ -112,15 +115,15 @@ struct Finding {
     exact_variable: bool,
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>) {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
     let config = cx.config;
     for server in &config.servers {
         let Some(stdio) = server.transport.stdio() else {
             continue;
         };
         let mut words: Vec<Word<'_>> = Vec::new();
-        if let Some(command) = &stdio.command
-            && let Some(text) = config.value(command.node).decoded()
+        if let Some(value) = stdio.command.as_ref().map(|c| config.value(c.node))
+            && let Some(text) = value.decoded()
         {
             let text = std::rc::Rc::new(text);
             let refs = std::rc::Rc::new(ref_ranges(text.text()));
@@ -131,6 +134,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 at = range.end + 1;
                 if i > 0 && !piece.is_empty() {
                     words.push(Word {
+                        value,
                         text: text.clone(),
                         range,
                         refs: refs.clone(),
@@ -138,11 +142,12 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                 }
             }
         }
-        for arg in &stdio.args {
-            if let Some(text) = config.value(arg.node).decoded() {
+        for value in stdio.args.iter().map(|a| config.value(a.node)) {
+            if let Some(text) = value.decoded() {
                 let refs = std::rc::Rc::new(ref_ranges(text.text()));
                 let range = 0..text.text().len();
                 words.push(Word {
+                    value,
                     text: std::rc::Rc::new(text),
                     range,
                     refs,
@@ -153,12 +158,12 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
             if !f.exact_variable {
                 f.variable = variable_for(&server.name.value, &f.variable);
             }
-            report(cx, &words[f.word], &f);
+            check_literal(cx, &words[f.word], &f, report);
         }
     }
 }
 
-fn report(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Finding) {
+fn check_literal(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Literal, report: &mut Reporter<'_>) {
     if f.range.is_empty() || touches_ref(&word.refs, &f.range) {
         return;
     }
@@ -169,10 +174,16 @@ fn report(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Finding) {
         Some(false) => return,
         None => judge(value, f.strength),
     };
-    let location = cx.location(span);
+    let location = cx.location(word.value);
     match verdict {
         Verdict::Clean => {}
-        Verdict::Placeholder => cx.placeholder(span, value, &location, &f.placeholder_what),
+        Verdict::Placeholder => cx.once.placeholder(
+            report,
+            within(word.value, span),
+            value,
+            &location,
+            &f.placeholder_what,
+        ),
         Verdict::Secret => {
             let d = SECRET_IN_ARGS
                 .diagnostic(
@@ -183,8 +194,9 @@ fn report(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Finding) {
                     "command lines are visible to other local users and in logs, so pass the \
                      value in `env` instead; {}",
                     advice(cx.dialect(), Field::Env, &f.variable, "")
-                ));
-            cx.secret(d);
+                ))
+                .with_path(word.value.path());
+            cx.once.secret(report, d);
         }
     }
 }
@@ -205,7 +217,7 @@ fn assignment(s: &str) -> Option<(Range<usize>, Range<usize>)> {
     ok.then(|| (0..eq, eq + 1..s.len()))
 }
 
-fn read_words(words: &[Word<'_>]) -> Vec<Finding> {
+fn read_words(words: &[Word<'_>]) -> Vec<Literal> {
     let mut out = Vec::new();
     let shift = |r: Range<usize>, by: usize| r.start + by..r.end + by;
     let mut i = 0;
@@ -242,7 +254,7 @@ fn read_words(words: &[Word<'_>]) -> Vec<Finding> {
             } else if let Some(strength) = strength_of(classify_flag(flag))
                 && let Some((at, range)) = value
             {
-                out.push(Finding {
+                out.push(Literal {
                     word: at,
                     range,
                     message: format!("passes a secret to `{flag}` on the command line"),
@@ -277,7 +289,7 @@ fn env_assignment(
     at: usize,
     range: Range<usize>,
     flag: &str,
-) -> Option<Finding> {
+) -> Option<Literal> {
     let s = &words[at].text.text()[range.clone()];
     let (name, value) = assignment(s)?;
     let name = &s[name];
@@ -287,7 +299,7 @@ fn env_assignment(
     } else {
         format!(" with `{flag}`")
     };
-    Some(Finding {
+    Some(Literal {
         word: at,
         range: value.start + range.start..value.end + range.start,
         message: format!("sets `{name}` to a literal secret on the command line{via}"),
@@ -300,7 +312,7 @@ fn env_assignment(
 }
 
 /// `Name: Value` after `--header`: a finding when the header carries a literal credential.
-fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -> Option<Finding> {
+fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -> Option<Literal> {
     let word = &words[at];
     let s = &word.text.text()[range.clone()];
     let colon = s.find(':')?;
@@ -308,7 +320,7 @@ fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -
     let value = range.start + colon + 1..range.end;
     let (secret, placeholders) = read_header(name, word.text.text(), value, &word.refs);
     if let Some(secret) = secret {
-        return Some(Finding {
+        return Some(Literal {
             word: at,
             range: secret.range,
             message: format!("passes a literal `{name}` header through `{flag}`"),
@@ -322,7 +334,7 @@ fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -
     placeholders
         .into_iter()
         .next()
-        .map(|(range, what)| Finding {
+        .map(|(range, what)| Literal {
             word: at,
             range,
             message: String::new(),

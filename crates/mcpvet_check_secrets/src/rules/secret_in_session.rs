@@ -1,11 +1,10 @@
 use std::collections::HashSet;
 
 use mcpvet_ast::transcript::{Entry, EntryKind, Message, MessageRef, RecordBody, Transcript};
-use mcpvet_diagnostics::{Findings, JsonPath, Severity, declare_rule};
+use mcpvet_diagnostics::{JsonPath, Reporter, Severity, Site, declare_rule};
 use mcpvet_json::{NodeId, ValueKind};
 use mcpvet_text::Span;
 
-use crate::rules::known_token_format::article;
 use crate::tokens::{self, Found};
 use crate::walk;
 use mcpvet_diagnostics::redact;
@@ -128,7 +127,7 @@ fn severity(found: &Found) -> Severity {
     }
 }
 
-pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
+pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
     let doc = transcript.document();
     let source = transcript.text();
     let mut seen: HashSet<u32> = HashSet::new();
@@ -165,41 +164,42 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
         let mut reports: Vec<Report> = Vec::new();
         let mut handled: Vec<Span> = Vec::new();
         let entry_roots = roots(entry);
-        for &root in &entry_roots {
-            walk::strings(doc.value(root), |v| {
-                let Some(content) = v.content_span() else {
-                    return;
-                };
-                if (content.len() as usize) < MIN_TOKEN_LEN || !seen.insert(content.start) {
-                    return;
-                }
-                handled.push(content);
-                // A token lies inside one string, with an anchor (its prefix's separator, or
-                // an escape that may hide one) inside it: a string without one is not decoded.
-                let first_anchor = anchors.partition_point(|&a| a < content.start);
-                if anchors.get(first_anchor).is_none_or(|&a| a >= content.end) {
-                    return;
-                }
-                let Some(text) = v.decoded() else {
-                    return;
-                };
-                let found: Vec<Found> = tokens::find(text.text())
-                    .into_iter()
-                    .filter(|f| !f.placeholder)
-                    .collect();
-                let Some(&first) = found.first() else {
-                    return;
-                };
-                for f in &found {
-                    findings.redact(text.span(f.start..f.end));
-                }
-                reports.push(Report {
-                    span: text.span(first.start..first.end),
-                    first,
-                    secret: text.text()[first.start..first.end].to_owned(),
-                    count: found.len(),
-                    path: Some(v.path()),
-                });
+        for v in entry_roots
+            .iter()
+            .flat_map(|&root| doc.value(root).strings())
+        {
+            let Some(content) = v.content_span() else {
+                continue;
+            };
+            if (content.len() as usize) < MIN_TOKEN_LEN || !seen.insert(content.start) {
+                continue;
+            }
+            handled.push(content);
+            // A token lies inside one string, with an anchor (its prefix's separator, or
+            // an escape that may hide one) inside it: a string without one is not decoded.
+            let first_anchor = anchors.partition_point(|&a| a < content.start);
+            if anchors.get(first_anchor).is_none_or(|&a| a >= content.end) {
+                continue;
+            }
+            let Some(text) = v.decoded() else {
+                continue;
+            };
+            let found: Vec<Found> = tokens::find(text.text())
+                .into_iter()
+                .filter(|f| !f.placeholder)
+                .collect();
+            let Some(&first) = found.first() else {
+                continue;
+            };
+            for f in &found {
+                report.redact(text.span(f.start..f.end));
+            }
+            reports.push(Report {
+                span: text.span(first.start..first.end),
+                first,
+                secret: text.text()[first.start..first.end].to_owned(),
+                count: found.len(),
+                path: Some(v.path()),
             });
         }
         // Text outside the string values: log prefixes, lines that are not messages,
@@ -221,7 +221,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
             .collect();
         if let Some(&first) = loose.first() {
             for f in &loose {
-                findings.redact(Span::new(base + f.start as u32, base + f.end as u32));
+                report.redact(Span::new(base + f.start as u32, base + f.end as u32));
             }
             reports.push(Report {
                 span: Span::new(base + first.start as u32, base + first.end as u32),
@@ -235,8 +235,8 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
             continue;
         }
         let what = describe(transcript, index, entry);
+        let mut report = report.message(entry.index);
         for r in reports {
-            let kind = r.first.kind.name;
             let place = match &r.path {
                 Some(p) => format!(" in `{p}`"),
                 None => " in its text".to_owned(),
@@ -246,25 +246,18 @@ pub(crate) fn check(transcript: &Transcript<'_>, findings: &mut Findings) {
                 2 => " and one more token".to_owned(),
                 n => format!(" and {} more tokens", n - 1),
             };
-            let mut d = SECRET_IN_SESSION
-                .diagnostic(
-                    r.span,
-                    format!(
-                        "{what} carries {} {kind} (`{}`){place}{more}",
-                        article(kind),
-                        redact::describe(&r.secret)
-                    ),
-                )
-                .with_severity(severity(&r.first))
-                .with_message_index(entry.index)
-                .with_help(
-                    "a capture that holds a live credential is a secret itself: revoke the \
-                     credential and redact the capture before sharing it",
-                );
-            if let Some(p) = r.path {
-                d.set_path(p);
-            }
-            findings.push(d);
+            report.report_as(
+                &SECRET_IN_SESSION,
+                severity(&r.first),
+                Site::new(r.span, r.path),
+                format!(
+                    "{what} carries {} (`{}`){place}{more}",
+                    r.first.kind.with_article(),
+                    redact::describe(&r.secret)
+                ),
+                "a capture that holds a live credential is a secret itself: revoke the \
+                 credential and redact the capture before sharing it",
+            );
         }
     }
 }

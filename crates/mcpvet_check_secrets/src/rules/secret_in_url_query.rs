@@ -1,10 +1,10 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::context::{Cx, Field, advice, variable_for};
+use crate::context::{Cx, Field, advice, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify_query};
 use crate::source::touches_ref;
-use crate::url::{percent_decode, string_urls};
+use crate::url::percent_decode;
 use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
@@ -59,10 +59,10 @@ declare_rule! {
     }
 }
 
-pub(crate) fn check(cx: &mut Cx<'_, '_>) {
-    let doc = cx.config.document();
-    for (text, refs, urls) in string_urls(doc) {
-        for url in urls {
+pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
+    for string in &cx.urls {
+        let text = &string.text;
+        for url in &string.urls {
             for (name, value) in &url.query {
                 let name = &text.text()[name.clone()];
                 let strength = match classify_query(name) {
@@ -70,23 +70,24 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                     NameClass::Token => Strength::QUERY,
                     NameClass::Other => continue,
                 };
-                if value.is_empty() || touches_ref(&refs, value) {
+                if value.is_empty() || touches_ref(&string.refs, value) {
                     continue;
                 }
                 let raw = &text.text()[value.clone()];
                 let span = text.span(value.clone());
-                let location = cx.location(span);
+                let location = cx.location(string.value);
                 match judge(&percent_decode(raw), strength) {
                     Verdict::Clean => {}
-                    Verdict::Placeholder => cx.placeholder(
-                        span,
+                    Verdict::Placeholder => cx.once.placeholder(
+                        report,
+                        within(string.value, span),
                         raw,
                         &format!("the query parameter `{name}` of the URL in {location}"),
                         "a credential",
                     ),
                     Verdict::Secret => {
-                        let server = cx.server_at(span).map(|s| s.name.value.clone());
-                        let var = variable_for(server.as_deref().unwrap_or("mcp"), "TOKEN");
+                        let server = cx.server_name(string.value).unwrap_or("mcp");
+                        let var = variable_for(server, "TOKEN");
                         let d = SECRET_IN_URL_QUERY
                             .diagnostic(
                                 span,
@@ -100,8 +101,9 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>) {
                                 "send it in a header if the server accepts one, since query \
                                  strings end up in logs; {}",
                                 advice(cx.dialect(), Field::Url, &var, "")
-                            ));
-                        cx.secret(d);
+                            ))
+                            .with_path(string.value.path());
+                        cx.once.secret(report, d);
                     }
                 }
             }

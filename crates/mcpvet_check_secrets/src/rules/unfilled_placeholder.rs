@@ -1,4 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::redact::describe;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+
+use crate::guards::echo_safe;
 
 declare_rule! {
     /// A secret-bearing field still holds a placeholder (`YOUR_API_KEY`, `<token>`, `xxx`, `[REDACTED]`, `ghp_xxxx`).
@@ -64,4 +67,24 @@ declare_rule! {
         target: Config,
         since: "0.1.0",
     }
+}
+
+/// Reports the placeholder `value` at `at`, found by the rule that reads that place (the
+/// context reports each span once): `field` says where (`` `env.BRAVE_API_KEY` ``), `what`
+/// what belongs there (`a GitHub personal access token`). A value that might be a real
+/// secret misread as a placeholder is masked and redacted, never quoted.
+pub(crate) fn check(at: Site, value: &str, field: &str, what: &str, report: &mut Reporter<'_>) {
+    let shown = if echo_safe(value) {
+        format!("`{value}`")
+    } else {
+        report.redact(at.span());
+        format!("`{}`", describe(value))
+    };
+    report.report(
+        &UNFILLED_PLACEHOLDER,
+        at,
+        format!("{field} still holds the placeholder {shown} where {what} belongs"),
+        "put the real value in the environment and reference it, or remove the entry; the \
+         server cannot authenticate with a placeholder",
+    );
 }
