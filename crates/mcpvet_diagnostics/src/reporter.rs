@@ -127,14 +127,10 @@ impl<'f> Reporter<'f> {
         message: impl Into<String>,
         help: impl Into<String>,
     ) {
-        let site = at.into();
-        let mut d = rule
-            .diagnostic(site.span, message)
+        let d = rule
+            .diagnostic_at(at, message)
             .with_severity(severity)
             .with_help(help);
-        if let Some(path) = site.path {
-            d.set_path(path);
-        }
         self.push(d);
     }
 

@@ -2,7 +2,7 @@ use std::fmt;
 
 use mcpvet_text::Span;
 
-use crate::{Diagnostic, RuleCode, Severity};
+use crate::{Diagnostic, RuleCode, Severity, Site};
 
 /// The family of a rule: the hundreds digit of its code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -152,6 +152,19 @@ impl RuleMeta {
     /// A diagnostic of this rule at its default severity.
     pub fn diagnostic(&self, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic::new(self.code, self.default_severity, span, message)
+    }
+
+    /// A diagnostic of this rule at its default severity at `at`: a span, or a value whose
+    /// JSON path the diagnostic then carries (`mcpvet_json::Value` converts into a
+    /// [`Site`]). For findings that [`Reporter::report`](crate::Reporter::report) does not
+    /// fit (no help, secondary labels, a fix).
+    pub fn diagnostic_at(&self, at: impl Into<Site>, message: impl Into<String>) -> Diagnostic {
+        let site = at.into();
+        let d = self.diagnostic(site.span(), message);
+        match site.path() {
+            Some(path) => d.with_path(path.clone()),
+            None => d,
+        }
     }
 
     /// The documentation, with the one-space indentation of doc comments removed.
