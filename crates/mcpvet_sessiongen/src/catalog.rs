@@ -1,5 +1,7 @@
 //! The fictitious server: its tools (with varied input and output schemas), prompts,
 //! resources and resource templates.
+//!
+//! Mostly data: `all_tools` is the table of the server's tools, one entry each.
 
 use crate::json::Obj;
 use crate::rng::Rng;

@@ -1,5 +1,8 @@
 //! The session state machine: handshake and discovery, then an execution phase of interleaved
 //! exchanges (one message per step), then a drain that answers everything still pending.
+//!
+//! One file because it is one machine: every step reads and writes the same pending tables,
+//! and `try_defect` is a flat match over the defects the generator can inject at a step.
 
 use std::io::{self, BufWriter, Write};
 use std::mem;
