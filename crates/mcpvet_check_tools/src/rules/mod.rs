@@ -1,5 +1,8 @@
-//! One rule per module; [`RULES`] lists them in code order. The checks are driven by the
-//! message handlers (`tools`, `prompts`, `resources`), which call into these modules.
+//! One rule per module; [`RULES`] lists them in code order. Each module holds its rule's
+//! check: `check` (or `check_<what>` where a rule has several entry points) takes what it
+//! judges first and the [`Reporter`](mcpvet_diagnostics::Reporter) last, and decides itself
+//! whether to report. The message handlers (`tools`, `prompts`, `resources`, `lists`) walk the
+//! messages and call into these modules.
 use mcpvet_diagnostics::RuleMeta;
 
 pub(crate) mod arguments_violate_schema;
