@@ -2,22 +2,22 @@
 //! checked against the version's schema; each problem is returned for the calling rule to
 //! report.
 use mcpvet_ast::transcript::ProtocolVersion;
+use mcpvet_diagnostics::Site;
 use mcpvet_json::{Value, ValueKind};
-use mcpvet_text::Span;
 
-use crate::context::{Cx, a_kind, short};
+use crate::context::{Cx, short, site};
 
 /// One problem of a block.
 #[derive(Debug)]
 pub(crate) struct Problem {
-    pub(crate) span: Span,
+    pub(crate) at: Site,
     pub(crate) message: String,
     pub(crate) help: String,
 }
 
-fn problem(out: &mut Vec<Problem>, span: Span, message: String, help: impl Into<String>) {
+fn problem(out: &mut Vec<Problem>, at: impl Into<Site>, message: String, help: impl Into<String>) {
     out.push(Problem {
-        span,
+        at: at.into(),
         message,
         help: help.into(),
     });
@@ -35,15 +35,15 @@ fn types_of(version: ProtocolVersion) -> &'static str {
 }
 
 /// Checks one content block.
-pub(crate) fn block(cx: &Cx<'_>, block: Value<'_>, out: &mut Vec<Problem>) {
+pub(crate) fn block(block: Value<'_>, cx: Cx, out: &mut Vec<Problem>) {
     if block.kind() != ValueKind::Object {
         if block.kind() != ValueKind::Error {
             problem(
                 out,
-                block.span(),
+                block,
                 format!(
                     "a content block must be an object, found {}",
-                    a_kind(block.kind())
+                    block.kind().with_article()
                 ),
                 "write each block as an object with a `type`",
             );
@@ -53,7 +53,7 @@ pub(crate) fn block(cx: &Cx<'_>, block: Value<'_>, out: &mut Vec<Problem>) {
     let Some(t) = cx.get(block, "type") else {
         problem(
             out,
-            block.span(),
+            block,
             "the content block has no `type`".to_owned(),
             format!("add a `type`: one of {}", types_of(cx.version)),
         );
@@ -62,10 +62,10 @@ pub(crate) fn block(cx: &Cx<'_>, block: Value<'_>, out: &mut Vec<Problem>) {
     let Some(kind) = t.as_str() else {
         problem(
             out,
-            t.span(),
+            site(t),
             format!(
                 "the content block `type` must be a string, found {}",
-                a_kind(t.kind())
+                t.kind().with_article()
             ),
             format!("use one of {}", types_of(cx.version)),
         );
@@ -73,39 +73,42 @@ pub(crate) fn block(cx: &Cx<'_>, block: Value<'_>, out: &mut Vec<Problem>) {
     };
     let version = cx.version;
     match kind.as_ref() {
-        "text" => required_string(cx, block, "text", "text", out),
+        "text" => required_string(block, "text", "text", cx, out),
         "image" | "audio" if kind == "image" || version >= ProtocolVersion::V2025_03_26 => {
-            base64_member(cx, block, "data", &format!("the `{kind}` block"), out);
-            required_string(cx, block, "mimeType", &kind, out);
+            base64_member(block, "data", &format!("the `{kind}` block"), cx, out);
+            required_string(block, "mimeType", &kind, cx, out);
         }
         "resource" => match cx.get(block, "resource") {
-            Some(r) if r.kind() == ValueKind::Object => resource_contents(cx, r, out),
+            Some(r) if r.kind() == ValueKind::Object => resource_contents(r, cx, out),
             Some(r) => problem(
                 out,
-                r.span(),
-                format!("`resource` must be an object, found {}", a_kind(r.kind())),
+                site(r),
+                format!(
+                    "`resource` must be an object, found {}",
+                    r.kind().with_article()
+                ),
                 "embed the resource as an object with `uri` and `text` or `blob`",
             ),
             None => problem(
                 out,
-                block.span(),
+                block,
                 "the `resource` block has no `resource`".to_owned(),
                 "embed the resource as an object with `uri` and `text` or `blob`",
             ),
         },
         "resource_link" if version >= ProtocolVersion::V2025_06_18 => {
-            required_string(cx, block, "uri", "resource_link", out);
-            required_string(cx, block, "name", "resource_link", out);
+            required_string(block, "uri", "resource_link", cx, out);
+            required_string(block, "name", "resource_link", cx, out);
         }
         "tool_use" | "tool_result" if version >= ProtocolVersion::V2025_11_25 => problem(
             out,
-            t.span(),
+            t,
             format!("`{kind}` blocks belong in sampling messages, not here"),
             format!("use one of {}", types_of(version)),
         ),
         other => problem(
             out,
-            t.span(),
+            t,
             format!(
                 "`{}` is not a content block type of {version}",
                 short(other, 40)
@@ -115,21 +118,21 @@ pub(crate) fn block(cx: &Cx<'_>, block: Value<'_>, out: &mut Vec<Problem>) {
     }
 }
 
-fn required_string(cx: &Cx<'_>, object: Value<'_>, key: &str, what: &str, out: &mut Vec<Problem>) {
+fn required_string(object: Value<'_>, key: &str, what: &str, cx: Cx, out: &mut Vec<Problem>) {
     match cx.get(object, key) {
         Some(v) if v.kind() == ValueKind::String || v.kind() == ValueKind::Error => {}
         Some(v) => problem(
             out,
-            v.span(),
+            v,
             format!(
                 "`{key}` of the `{what}` block must be a string, found {}",
-                a_kind(v.kind())
+                v.kind().with_article()
             ),
             format!("make `{key}` a string"),
         ),
         None => problem(
             out,
-            object.span(),
+            object,
             format!("the `{what}` block has no `{key}`"),
             format!("add the required `{key}`"),
         ),
@@ -137,7 +140,7 @@ fn required_string(cx: &Cx<'_>, object: Value<'_>, key: &str, what: &str, out: &
 }
 
 /// Checks the base64 member `key` of `object` (`whose`: "the `image` block", for messages).
-fn base64_member(cx: &Cx<'_>, object: Value<'_>, key: &str, whose: &str, out: &mut Vec<Problem>) {
+fn base64_member(object: Value<'_>, key: &str, whose: &str, cx: Cx, out: &mut Vec<Problem>) {
     if cx
         .get(object, key)
         .is_none_or(|v| v.kind() != ValueKind::String)
@@ -147,7 +150,7 @@ fn base64_member(cx: &Cx<'_>, object: Value<'_>, key: &str, whose: &str, out: &m
             .split('`')
             .next()
             .unwrap_or("resource");
-        required_string(cx, object, key, what, out);
+        required_string(object, key, what, cx, out);
         return;
     }
     if let Some(v) = cx.get(object, key)
@@ -161,7 +164,7 @@ fn base64_member(cx: &Cx<'_>, object: Value<'_>, key: &str, whose: &str, out: &m
         };
         problem(
             out,
-            v.span(),
+            v,
             format!("`{key}` of {whose} is not valid base64{hint}"),
             format!("send `{key}` as standard base64 (RFC 4648 §4, padded)"),
         );
@@ -184,21 +187,21 @@ pub(crate) fn is_base64(bytes: &[u8]) -> bool {
 
 /// Checks a `TextResourceContents` or `BlobResourceContents` object: `uri` and exactly one of
 /// `text` and `blob`.
-pub(crate) fn resource_contents(cx: &Cx<'_>, contents: Value<'_>, out: &mut Vec<Problem>) {
+pub(crate) fn resource_contents(contents: Value<'_>, cx: Cx, out: &mut Vec<Problem>) {
     match cx.get(contents, "uri") {
         Some(u) if u.kind() == ValueKind::String || u.kind() == ValueKind::Error => {}
         Some(u) => problem(
             out,
-            u.span(),
+            u,
             format!(
                 "the resource `uri` must be a string, found {}",
-                a_kind(u.kind())
+                u.kind().with_article()
             ),
             "give the contents the `uri` of the resource",
         ),
         None => problem(
             out,
-            contents.span(),
+            contents,
             "the resource contents have no `uri`".to_owned(),
             "give the contents the `uri` of the resource",
         ),
@@ -208,13 +211,13 @@ pub(crate) fn resource_contents(cx: &Cx<'_>, contents: Value<'_>, out: &mut Vec<
     match (text, blob) {
         (Some(_), Some(b)) => problem(
             out,
-            b.span(),
+            site(b),
             "the resource contents have both `text` and `blob`".to_owned(),
             "send text as `text` or binary data as base64 `blob`, not both",
         ),
         (None, None) => problem(
             out,
-            contents.span(),
+            contents,
             "the resource contents have neither `text` nor `blob`".to_owned(),
             "send the contents as `text` or as base64 `blob`",
         ),
@@ -222,13 +225,13 @@ pub(crate) fn resource_contents(cx: &Cx<'_>, contents: Value<'_>, out: &mut Vec<
             if t.kind() != ValueKind::String && t.kind() != ValueKind::Error {
                 problem(
                     out,
-                    t.span(),
-                    format!("`text` must be a string, found {}", a_kind(t.kind())),
+                    t,
+                    format!("`text` must be a string, found {}", t.kind().with_article()),
                     "send binary data as base64 `blob` instead",
                 );
             }
         }
-        (None, Some(_)) => base64_member(cx, contents, "blob", "the resource contents", out),
+        (None, Some(_)) => base64_member(contents, "blob", "the resource contents", cx, out),
     }
 }
 

@@ -1,66 +1,43 @@
-//! What every check needs while it looks at one message: the protocol version, the message
-//! index, whether the entry is an SDK reconstruction, and where findings go.
+//! What every check reads about the message it looks at: the protocol version and whether the
+//! entry is an SDK reconstruction; and the words and places of its messages. Findings go
+//! through the shared [`Reporter`](mcpvet_diagnostics::Reporter), which carries the message
+//! index.
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Diagnostic, Findings, RuleMeta, Severity};
+use mcpvet_diagnostics::Site;
 use mcpvet_json::{Value, ValueKind};
-use mcpvet_text::Span;
 
-/// The context of the message being checked.
-pub(crate) struct Cx<'f> {
+/// What a check reads about the message being checked.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Cx {
     /// The protocol version the session is checked against.
     pub(crate) version: ProtocolVersion,
-    /// The 0-based message index of the entry.
-    pub(crate) index: u32,
     /// The entry is a reconstruction of SDK objects (an SDK capture, a server signature):
     /// `null` stands for an absent optional field, and wire-only checks (caching fields) do
     /// not apply.
     pub(crate) sdk: bool,
-    /// Where findings go.
-    pub(crate) findings: &'f mut Findings,
 }
 
-impl Cx<'_> {
+impl Cx {
     /// Whether the session's version is `version` or later.
-    pub(crate) fn at_least(&self, version: ProtocolVersion) -> bool {
+    pub(crate) fn at_least(self, version: ProtocolVersion) -> bool {
         self.version >= version
     }
 
-    /// Adds `diagnostic`, tagged with the message index.
-    pub(crate) fn emit(&mut self, diagnostic: Diagnostic) {
-        self.findings
-            .push(diagnostic.with_message_index(self.index));
-    }
-
-    /// Reports a finding of `rule` at its default severity.
-    pub(crate) fn report(
-        &mut self,
-        rule: &'static RuleMeta,
-        span: Span,
-        message: impl Into<String>,
-        help: impl Into<String>,
-    ) {
-        self.emit(rule.diagnostic(span, message).with_help(help));
-    }
-
-    /// Reports a finding of `rule` at `severity`.
-    pub(crate) fn report_as(
-        &mut self,
-        rule: &'static RuleMeta,
-        severity: Severity,
-        span: Span,
-        message: impl Into<String>,
-        help: impl Into<String>,
-    ) {
-        self.emit(
-            rule.diagnostic(span, message)
-                .with_help(help)
-                .with_severity(severity),
-        );
-    }
-
     /// Member `key` of `object`; in an SDK reconstruction a `null` member counts as absent.
-    pub(crate) fn get<'d>(&self, object: Value<'d>, key: &str) -> Option<Value<'d>> {
+    pub(crate) fn get<'d>(self, object: Value<'d>, key: &str) -> Option<Value<'d>> {
         object.get(key).filter(|v| !(self.sdk && v.is_null()))
+    }
+}
+
+/// Where a finding about `value`, a value of any kind, points: the value with its path. An
+/// `Error` node (what a reconstructed capture holds where its JSON is broken) can be empty and
+/// then has no position of its own; for it the span is reported and the facade takes the
+/// path of the value around it, as for every finding without a path.
+pub(crate) fn site(value: Value<'_>) -> Site {
+    if value.kind() == ValueKind::Error {
+        value.span().into()
+    } else {
+        value.into()
     }
 }
 
@@ -84,19 +61,6 @@ pub(crate) fn short(text: &str, max: usize) -> String {
 /// A tool, prompt or argument name for a message.
 pub(crate) fn name(text: &str) -> String {
     short(text, 60)
-}
-
-/// `a` or `an` and the kind's name (`an object`, `a string`).
-pub(crate) fn a_kind(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Null => "null",
-        ValueKind::Bool => "a boolean",
-        ValueKind::Number => "a number",
-        ValueKind::String => "a string",
-        ValueKind::Array => "an array",
-        ValueKind::Object => "an object",
-        _ => "an invalid value",
-    }
 }
 
 /// The decoded string, when `value` is a string.

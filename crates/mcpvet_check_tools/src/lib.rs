@@ -124,7 +124,7 @@ use mcpvet_ast::transcript::{
     Abbreviated, AbbreviatedKind, Direction, Entry, EntryKind, Message, ProtocolVersion,
     Reconstructed, RecordBody, RecordRole, RequestId, VersionDetection, VersionSource,
 };
-use mcpvet_diagnostics::{Findings, RuleMeta};
+use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
 use mcpvet_json::{JsonDocument, Value};
 use mcpvet_text::{Span, Spanned};
 
@@ -175,11 +175,12 @@ impl ToolsChecker {
 
     /// Checks one entry; `document` holds the entry's JSON nodes.
     pub fn entry(&mut self, entry: &Entry, document: &JsonDocument<'_>, findings: &mut Findings) {
+        let mut report = Reporter::for_message(findings, entry.index);
         match &entry.kind {
-            EntryKind::Message(message) => self.message(entry, message, document, findings),
+            EntryKind::Message(message) => self.message(entry, message, document, &mut report),
             EntryKind::Abbreviated(abbreviated) => self.abbreviated(entry, abbreviated),
             EntryKind::Reconstructed(record) => {
-                self.reconstructed(entry, record, document, findings);
+                self.reconstructed(entry, record, document, &mut report);
             }
             _ => {}
         }
@@ -218,12 +219,11 @@ impl ToolsChecker {
         self.servers.len() - 1
     }
 
-    fn cx<'f>(&self, entry: &Entry, sdk: bool, findings: &'f mut Findings) -> Cx<'f> {
+    /// What the checks of an entry read; `sdk` when the entry is a reconstruction.
+    fn cx(&self, sdk: bool) -> Cx {
         Cx {
             version: self.version,
-            index: entry.index,
             sdk,
-            findings,
         }
     }
 
@@ -232,12 +232,12 @@ impl ToolsChecker {
         entry: &Entry,
         message: &Message,
         document: &JsonDocument<'_>,
-        findings: &mut Findings,
+        report: &mut Reporter<'_>,
     ) {
         match message {
             Message::Batch { items, .. } => {
                 for item in items {
-                    self.message(entry, item, document, findings);
+                    self.message(entry, item, document, report);
                 }
             }
             Message::Request {
@@ -248,9 +248,9 @@ impl ToolsChecker {
                 }
                 let params = params.map(|p| document.value(p));
                 let i = self.server(entry.server.as_ref());
-                let mut cx = self.cx(entry, false, findings);
+                let cx = self.cx(false);
                 let server = &mut self.servers[i];
-                let pending = request(&mut cx, server, &method.value, params, method.span);
+                let pending = request(server, &method.value, params, method.span, cx, report);
                 if let (Some(pending), Some(key)) = (pending, id.key()) {
                     server.pending.insert(key, pending);
                 }
@@ -261,9 +261,9 @@ impl ToolsChecker {
                 };
                 let result = document.value(*result);
                 let i = self.server(entry.server.as_ref());
-                let mut cx = self.cx(entry, false, findings);
+                let cx = self.cx(false);
                 let server = &mut self.servers[i];
-                response(&mut cx, server, pending, result, &mut self.failed_calls);
+                response(server, pending, result, &mut self.failed_calls, cx, report);
             }
             Message::ErrorResponse {
                 id: Some(id),
@@ -274,15 +274,14 @@ impl ToolsChecker {
                     return;
                 };
                 let code = error.code.and_then(|c| c.value);
-                let span = error
-                    .code
-                    .map_or_else(|| document.value(error.node).span(), |c| c.span);
-                let mut cx = self.cx(entry, false, findings);
+                // The code, or the error object when it has none.
+                let at = document.value(error.code.map_or(error.node, |c| c.node));
+                let cx = self.cx(false);
                 match pending {
                     Pending::Call(info) => {
-                        misclassified_error::error_for_call(&mut cx, &info, code, span);
+                        misclassified_error::check_call_error(&info, code, at, cx, report);
                     }
-                    Pending::Read => misclassified_error::error_for_read(&mut cx, code, span),
+                    Pending::Read => misclassified_error::check_read_error(code, at, cx, report),
                     Pending::List { .. } | Pending::PromptGet => {}
                 }
             }
@@ -345,7 +344,7 @@ impl ToolsChecker {
         entry: &Entry,
         record: &Reconstructed,
         document: &JsonDocument<'_>,
-        findings: &mut Findings,
+        report: &mut Reporter<'_>,
     ) {
         let Some(method) = record.method else {
             return;
@@ -377,21 +376,21 @@ impl ToolsChecker {
             (RecordRole::Request, "tools/call", _) => {
                 let args = record.params.map(|p| document.value(p));
                 let kwargs = record.kwargs.map(|p| document.value(p));
-                let mut cx = self.cx(entry, true, findings);
-                let info = tools::sdk_call_request(&mut cx, &self.servers[i], args, kwargs);
+                let info = tools::sdk_call_request(&self.servers[i], args, kwargs, report);
                 self.servers[i].sdk_pending.insert(key, Pending::Call(info));
             }
             (RecordRole::Response, "tools/call", Some(RecordBody::Result(result))) => {
                 let Some(Pending::Call(info)) = self.servers[i].sdk_pending.remove(&key) else {
                     return;
                 };
-                let mut cx = self.cx(entry, true, findings);
+                let cx = self.cx(true);
                 tools::call_result(
-                    &mut cx,
                     &self.servers[i],
                     &info,
                     document.value(result),
                     &mut self.failed_calls,
+                    cx,
+                    report,
                 );
             }
             (RecordRole::ErrorResponse, _, _) => {
@@ -406,8 +405,8 @@ impl ToolsChecker {
                     RecordBody::Items(n) => Body::Items(document.value(n)),
                     RecordBody::Error(_) => return,
                 };
-                let mut cx = self.cx(entry, true, findings);
-                list_result(&mut cx, &mut self.servers[i], list, body, true);
+                let cx = self.cx(true);
+                list_result(&mut self.servers[i], list, body, true, cx, report);
             }
             _ => {}
         }
@@ -416,11 +415,12 @@ impl ToolsChecker {
 
 /// Checks a client request; returns what its response check needs.
 fn request(
-    cx: &mut Cx<'_>,
     server: &Server,
     method: &str,
     params: Option<Value<'_>>,
     method_span: Span,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) -> Option<Pending> {
     if let Some(list) = ListMethod::from_method(method) {
         let first_page = params.and_then(|p| p.get("cursor")).is_none();
@@ -431,17 +431,18 @@ fn request(
     }
     match method {
         "tools/call" => Some(Pending::Call(tools::call_request(
-            cx,
             server,
             params,
             method_span,
+            cx,
+            report,
         ))),
         "prompts/get" => {
-            prompts::get_request(cx, server, params, method_span);
+            prompts::get_request(server, params, method_span, cx, report);
             Some(Pending::PromptGet)
         }
         "resources/read" => {
-            resources::read_request(cx, params, method_span);
+            resources::read_request(params, method_span, cx, report);
             Some(Pending::Read)
         }
         _ => None,
@@ -450,34 +451,40 @@ fn request(
 
 /// Checks the result of a request.
 fn response(
-    cx: &mut Cx<'_>,
     server: &mut Server,
     pending: Pending,
     result: Value<'_>,
     failed: &mut usize,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) {
     match pending {
         Pending::List { method, first_page } => {
-            list_result(cx, server, method, Body::Result(result), first_page);
+            list_result(server, method, Body::Result(result), first_page, cx, report);
         }
-        Pending::Call(info) => tools::call_result(cx, server, &info, result, failed),
-        Pending::PromptGet => prompts::get_result(cx, result),
-        Pending::Read => resources::read_result(cx, result),
+        Pending::Call(info) => tools::call_result(server, &info, result, failed, cx, report),
+        Pending::PromptGet => prompts::get_result(result, cx, report),
+        Pending::Read => resources::read_result(result, cx, report),
     }
 }
 
+/// Checks one page of a list result: what every list shares, then its items.
 fn list_result(
-    cx: &mut Cx<'_>,
     server: &mut Server,
     method: ListMethod,
     body: Body<'_>,
     first_page: bool,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) {
+    let Some((items, more)) = lists::items(server, method, body, first_page, cx, report) else {
+        return;
+    };
     match method {
-        ListMethod::Tools => tools::list(cx, server, body, first_page),
-        ListMethod::Prompts => prompts::list(cx, server, body, first_page),
-        ListMethod::Resources => resources::list(cx, server, body, first_page),
-        ListMethod::Templates => resources::templates(cx, server, body, first_page),
+        ListMethod::Tools => tools::list(server, items, first_page, more, cx, report),
+        ListMethod::Prompts => prompts::list(server, items, cx, report),
+        ListMethod::Resources => resources::list(items, cx, report),
+        ListMethod::Templates => resources::templates(items, cx, report),
     }
 }
 

@@ -1,5 +1,6 @@
 //! What every list result shares: the items array, `nextCursor`, and (2026-07-28) the cache
 //! members.
+use mcpvet_diagnostics::Reporter;
 use mcpvet_json::{Value, ValueKind};
 
 use crate::context::Cx;
@@ -18,11 +19,12 @@ pub(crate) enum Body<'d> {
 /// The items of a list and whether another page was announced; reports the shape and the
 /// cache members of the result. `None` when there are no items to look at.
 pub(crate) fn items<'d>(
-    cx: &mut Cx<'_>,
     server: &mut Server,
     method: ListMethod,
     body: Body<'d>,
     first_page: bool,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) -> Option<(Value<'d>, bool)> {
     match body {
         Body::Items(items) => (items.kind() == ValueKind::Array).then_some((items, false)),
@@ -31,13 +33,14 @@ pub(crate) fn items<'d>(
                 return None;
             }
             missing_cache_fields::check(
-                cx,
                 result,
                 method.method(),
                 Some(&mut server.scopes[method.slot()]),
                 first_page,
+                cx,
+                report,
             );
-            malformed_list_result::items(cx, result, method)
+            malformed_list_result::check_items(result, method, cx, report)
         }
     }
 }

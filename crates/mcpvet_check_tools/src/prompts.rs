@@ -1,52 +1,59 @@
 //! `prompts/list` results, `prompts/get` requests and results.
+use mcpvet_diagnostics::Reporter;
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
 use crate::context::{Cx, is_true};
-use crate::lists::{self, Body};
+use crate::lists;
 use crate::rules::{
     malformed_list_result, malformed_prompt_message, malformed_request_params,
     prompt_argument_not_string, prompt_arguments_mismatch, unknown_prompt, unsafe_icon_url,
 };
-use crate::state::{ListMethod, PromptArg, Server};
+use crate::state::{PromptArg, Server};
 
-/// A `prompts/list` result (one page).
-pub(crate) fn list(cx: &mut Cx<'_>, server: &mut Server, body: Body<'_>, first_page: bool) {
-    let Some((items, _)) = lists::items(cx, server, ListMethod::Prompts, body, first_page) else {
-        return;
-    };
+/// The `prompts` of one page of a `prompts/list` result.
+pub(crate) fn list(server: &mut Server, items: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     server.prompts_listed = true;
     for item in items.items() {
-        if !malformed_list_result::item_object(cx, item, "prompt", "prompts") {
+        if !malformed_list_result::check_item(item, "prompt", "prompts", report) {
             continue;
         }
-        let name = malformed_list_result::required_string(cx, item, "name", "prompt");
-        malformed_list_result::optional(cx, item, "title", ValueKind::String, "prompt");
-        malformed_list_result::optional(cx, item, "description", ValueKind::String, "prompt");
-        malformed_list_result::optional(cx, item, "arguments", ValueKind::Array, "prompt");
-        unsafe_icon_url::check(cx, item);
+        let name = malformed_list_result::check_required_string(item, "name", "prompt", cx, report);
+        for (key, kind) in [
+            ("title", ValueKind::String),
+            ("description", ValueKind::String),
+            ("arguments", ValueKind::Array),
+        ] {
+            malformed_list_result::check_optional(item, key, kind, "prompt", cx, report);
+        }
+        unsafe_icon_url::check(item, cx, report);
         let mut declared = Vec::new();
         if let Some(arguments) = cx.get(item, "arguments") {
             for argument in arguments.items() {
                 if argument.kind() != ValueKind::Object {
-                    malformed_list_result::item_object(
-                        cx,
+                    malformed_list_result::check_item(
                         argument,
                         "prompt argument",
                         "arguments",
+                        report,
                     );
                     continue;
                 }
-                malformed_list_result::optional(
-                    cx,
+                malformed_list_result::check_optional(
                     argument,
                     "required",
                     ValueKind::Bool,
                     "prompt argument",
+                    cx,
+                    report,
                 );
-                if let Some((arg, _)) =
-                    malformed_list_result::required_string(cx, argument, "name", "prompt argument")
-                {
+                if let Some((arg, _)) = malformed_list_result::check_required_string(
+                    argument,
+                    "name",
+                    "prompt argument",
+                    cx,
+                    report,
+                ) {
                     declared.push(PromptArg {
                         name: arg,
                         required: is_true(cx.get(argument, "required")),
@@ -62,49 +69,47 @@ pub(crate) fn list(cx: &mut Cx<'_>, server: &mut Server, body: Body<'_>, first_p
 
 /// A `prompts/get` request.
 pub(crate) fn get_request(
-    cx: &mut Cx<'_>,
     server: &Server,
     params: Option<Value<'_>>,
     method_span: Span,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) {
-    let Some(p) = malformed_request_params::params(
-        cx,
+    let Some(p) = malformed_request_params::check_params(
         "prompts/get",
         params,
         method_span,
         "the prompt `name` and its `arguments`",
+        report,
     ) else {
         return;
     };
-    let name = malformed_request_params::string_member(
-        cx,
+    let name = malformed_request_params::check_string_member(
         "prompts/get",
         p,
         "name",
         "a listed prompt name",
+        cx,
+        report,
     );
-    let arguments = malformed_request_params::object_member(cx, "prompts/get", p, "arguments");
+    let arguments =
+        malformed_request_params::check_object_member("prompts/get", p, "arguments", cx, report);
     if let Ok(Some(arguments)) = arguments {
-        prompt_argument_not_string::check(cx, arguments);
+        prompt_argument_not_string::check(arguments, report);
     }
     let Some((name, value)) = name else {
         return;
     };
-    match server.prompts.get(&name) {
-        None if server.prompts_listed => unknown_prompt::report(cx, &name, value.span()),
-        None => {}
-        Some(declared) => {
-            if let Ok(arguments) = arguments {
-                prompt_arguments_mismatch::check(cx, declared, arguments, &name, value.span());
-            }
-        }
+    unknown_prompt::check(server, &name, value, report);
+    if let (Some(declared), Ok(arguments)) = (server.prompts.get(&name), arguments) {
+        prompt_arguments_mismatch::check(declared, arguments, &name, value, report);
     }
 }
 
 /// A `prompts/get` result.
-pub(crate) fn get_result(cx: &mut Cx<'_>, result: Value<'_>) {
+pub(crate) fn get_result(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     if lists::input_required(result) {
         return;
     }
-    malformed_prompt_message::check(cx, result);
+    malformed_prompt_message::check(result, cx, report);
 }

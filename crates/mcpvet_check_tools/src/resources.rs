@@ -1,82 +1,82 @@
 //! `resources/list` and `resources/templates/list` results, `resources/read` requests and
 //! results.
+use mcpvet_diagnostics::Reporter;
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
 use crate::context::Cx;
-use crate::lists::{self, Body};
+use crate::lists;
 use crate::rules::{
     invalid_uri_template, malformed_list_result, malformed_request_params,
     malformed_resource_contents, missing_cache_fields, unsafe_icon_url,
 };
-use crate::state::{ListMethod, Server};
 
-/// A `resources/list` result (one page).
-pub(crate) fn list(cx: &mut Cx<'_>, server: &mut Server, body: Body<'_>, first_page: bool) {
-    let method = ListMethod::Resources;
-    let Some((items, _)) = lists::items(cx, server, method, body, first_page) else {
-        return;
-    };
+/// The `resources` of one page of a `resources/list` result.
+pub(crate) fn list(items: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
+    let what = "resource";
     for item in items.items() {
-        if !malformed_list_result::item_object(cx, item, "resource", "resources") {
+        if !malformed_list_result::check_item(item, what, "resources", report) {
             continue;
         }
-        malformed_list_result::required_string(cx, item, "uri", "resource");
-        malformed_list_result::required_string(cx, item, "name", "resource");
+        malformed_list_result::check_required_string(item, "uri", what, cx, report);
+        malformed_list_result::check_required_string(item, "name", what, cx, report);
         for key in ["title", "description", "mimeType"] {
-            malformed_list_result::optional(cx, item, key, ValueKind::String, "resource");
+            malformed_list_result::check_optional(item, key, ValueKind::String, what, cx, report);
         }
-        unsafe_icon_url::check(cx, item);
+        unsafe_icon_url::check(item, cx, report);
     }
 }
 
-/// A `resources/templates/list` result (one page).
-pub(crate) fn templates(cx: &mut Cx<'_>, server: &mut Server, body: Body<'_>, first_page: bool) {
-    let method = ListMethod::Templates;
-    let Some((items, _)) = lists::items(cx, server, method, body, first_page) else {
-        return;
-    };
+/// The `resourceTemplates` of one page of a `resources/templates/list` result.
+pub(crate) fn templates(items: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
+    let what = "resource template";
     for item in items.items() {
-        if !malformed_list_result::item_object(cx, item, "resource template", "resourceTemplates") {
+        if !malformed_list_result::check_item(item, what, "resourceTemplates", report) {
             continue;
         }
         if let Some((template, value)) =
-            malformed_list_result::required_string(cx, item, "uriTemplate", "resource template")
+            malformed_list_result::check_required_string(item, "uriTemplate", what, cx, report)
         {
-            invalid_uri_template::check(cx, value, &template);
+            invalid_uri_template::check(&template, value, report);
         }
-        malformed_list_result::required_string(cx, item, "name", "resource template");
+        malformed_list_result::check_required_string(item, "name", what, cx, report);
         for key in ["title", "description", "mimeType"] {
-            malformed_list_result::optional(cx, item, key, ValueKind::String, "resource template");
+            malformed_list_result::check_optional(item, key, ValueKind::String, what, cx, report);
         }
-        unsafe_icon_url::check(cx, item);
+        unsafe_icon_url::check(item, cx, report);
     }
 }
 
 /// A `resources/read` request.
-pub(crate) fn read_request(cx: &mut Cx<'_>, params: Option<Value<'_>>, method_span: Span) {
-    if let Some(p) = malformed_request_params::params(
-        cx,
+pub(crate) fn read_request(
+    params: Option<Value<'_>>,
+    method_span: Span,
+    cx: Cx,
+    report: &mut Reporter<'_>,
+) {
+    if let Some(p) = malformed_request_params::check_params(
         "resources/read",
         params,
         method_span,
         "the resource `uri`",
+        report,
     ) {
-        malformed_request_params::string_member(
-            cx,
+        malformed_request_params::check_string_member(
             "resources/read",
             p,
             "uri",
             "the URI of the resource",
+            cx,
+            report,
         );
     }
 }
 
 /// A `resources/read` result.
-pub(crate) fn read_result(cx: &mut Cx<'_>, result: Value<'_>) {
+pub(crate) fn read_result(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     if lists::input_required(result) {
         return;
     }
-    missing_cache_fields::check(cx, result, "resources/read", None, true);
-    malformed_resource_contents::check(cx, result);
+    missing_cache_fields::check(result, "resources/read", None, true, cx, report);
+    malformed_resource_contents::check(result, cx, report);
 }

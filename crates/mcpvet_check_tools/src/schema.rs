@@ -11,11 +11,10 @@ use std::fmt::Write as _;
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{Draft, ValidationError, Validator};
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::JsonPath;
+use mcpvet_diagnostics::{JsonPath, Site};
 use mcpvet_json::{Value, ValueKind};
-use mcpvet_text::Span;
 
-use crate::context::short;
+use crate::context::{name, short, site};
 
 /// Errors reported at most per schema or per instance, so one broken message cannot flood
 /// the report.
@@ -37,6 +36,25 @@ impl Role {
             Role::Input => "inputSchema",
             Role::Output => "outputSchema",
         }
+    }
+}
+
+/// A schema of a tool being checked: its node, which of the tool's schemas it is, and the
+/// tool.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ToolSchema<'a, 'd> {
+    /// The schema.
+    pub(crate) node: Value<'d>,
+    /// Which schema of the tool.
+    pub(crate) role: Role,
+    /// The tool's name.
+    pub(crate) tool: &'a str,
+}
+
+impl ToolSchema<'_, '_> {
+    /// The schema for a message: "the `inputSchema` of `read_file`".
+    pub(crate) fn subject(self) -> String {
+        format!("the `{}` of `{}`", self.role.member(), name(self.tool))
     }
 }
 
@@ -117,6 +135,47 @@ pub(crate) fn compile(
         .build(json)
 }
 
+/// Members whose values are data, not subschemas.
+const DATA: &[&str] = &["const", "default", "enum", "examples"];
+
+/// The `$ref` string nodes of `schema` and the `$id`s of the schemas embedded in it (without
+/// a trailing `#`), in source order.
+pub(crate) fn references(schema: Value<'_>) -> (Vec<Value<'_>>, Vec<String>) {
+    let mut refs = Vec::new();
+    let mut ids = Vec::new();
+    collect(schema, &mut refs, &mut ids, 0);
+    (refs, ids)
+}
+
+fn collect<'d>(node: Value<'d>, refs: &mut Vec<Value<'d>>, ids: &mut Vec<String>, depth: u32) {
+    if depth > 128 {
+        return;
+    }
+    match node.kind() {
+        ValueKind::Object => {
+            for member in node.members() {
+                let key = member.key_str();
+                match key.as_ref() {
+                    "$ref" if member.value.kind() == ValueKind::String => refs.push(member.value),
+                    "$id" if depth > 0 => {
+                        if let Some(id) = member.value.as_str() {
+                            ids.push(id.trim_end_matches('#').to_owned());
+                        }
+                    }
+                    k if DATA.contains(&k) => {}
+                    _ => collect(member.value, refs, ids, depth + 1),
+                }
+            }
+        }
+        ValueKind::Array => {
+            for item in node.items() {
+                collect(item, refs, ids, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// The node reached from `root` by the JSON Pointer `pointer`, or the deepest node of it that
 /// exists (with duplicate keys, the last member: the one a `serde_json` conversion kept).
 pub(crate) fn node_at<'d>(root: Value<'d>, pointer: &str) -> Value<'d> {
@@ -149,7 +208,7 @@ pub(crate) fn location(pointer: &str) -> String {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Violation {
     /// Where: the offending value, or for a property that should not be there, its member.
-    pub(crate) span: Span,
+    pub(crate) at: Site,
     /// The location inside the instance (empty for the instance itself).
     pub(crate) location: String,
     /// What the schema wants, e.g. `expected integer, found string`.
@@ -159,14 +218,15 @@ pub(crate) struct Violation {
 }
 
 /// Validates `instance` (the node of the capture; `None` stands for an absent object, `{}`)
-/// against `validator`. `fallback` is the span used when the instance is absent.
+/// against `validator`. `fallback` is the value violations point at when the instance is
+/// absent.
 ///
 /// Returns `None` when the instance cannot be converted (a number beyond `f64`, a lone
 /// surrogate): it is then not judged.
 pub(crate) fn violations(
     validator: &Validator,
     instance: Option<Value<'_>>,
-    fallback: Span,
+    fallback: Value<'_>,
 ) -> Option<Vec<Violation>> {
     let json = match instance {
         Some(v) => serde_json::from_str::<serde_json::Value>(v.source()).ok()?,
@@ -182,7 +242,7 @@ pub(crate) fn violations(
         }
         let pointer = error.instance_path().as_str();
         let node = instance.map(|i| node_at(i, pointer));
-        let span = node.map_or(fallback, Value::span);
+        let at = node.map_or_else(|| site(fallback), Site::from);
         let location = location(pointer);
         match error.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected }
@@ -196,11 +256,11 @@ pub(crate) fn violations(
                     "unevaluatedProperties"
                 };
                 for key in unexpected {
-                    let span = node
+                    let at = node
                         .and_then(|n| n.member(key))
-                        .map_or(span, mcpvet_json::Member::span);
+                        .map_or_else(|| at.clone(), |m| m.span().into());
                     out.push(Violation {
-                        span,
+                        at,
                         location: location.clone(),
                         what: format!(
                             "unexpected property `{}` (the schema's `{keyword}` does not allow it)",
@@ -217,7 +277,7 @@ pub(crate) fn violations(
                 let found = node.map_or(ValueKind::Object, Value::kind);
                 let (what, help) = describe(kind, found);
                 out.push(Violation {
-                    span,
+                    at,
                     location,
                     what,
                     help,
@@ -246,7 +306,7 @@ pub(crate) fn describe(kind: &ValidationErrorKind, found: ValueKind) -> (String,
         ValidationErrorKind::Type { kind } => {
             let expected = type_names(kind);
             return (
-                format!("expected {expected}, found {}", found_name(found)),
+                format!("expected {expected}, found {}", found.name()),
                 format!("send {expected} here"),
             );
         }
@@ -377,13 +437,6 @@ fn type_names(kind: &TypeKind) -> String {
     }
 }
 
-fn found_name(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Bool => "boolean",
-        other => other.name(),
-    }
-}
-
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -476,11 +529,17 @@ mod tests {
         let text = r#"{"depth": 7, "mode": "medium", "extra": 1}"#;
         let doc = parse(text, &JsonOptions::strict()).value;
         let args = doc.root().unwrap();
-        let mut got = violations(&validator, Some(args), Span::new(0, 0)).unwrap();
-        got.sort_by_key(|v| v.span.start);
+        let mut got = violations(&validator, Some(args), args).unwrap();
+        got.sort_by_key(|v| v.at.span().start);
         let rendered: Vec<(&str, &str, &str)> = got
             .iter()
-            .map(|v| (&text[v.span.range()], v.location.as_str(), v.what.as_str()))
+            .map(|v| {
+                (
+                    &text[v.at.span().range()],
+                    v.location.as_str(),
+                    v.what.as_str(),
+                )
+            })
             .collect();
         assert_eq!(
             rendered,
@@ -495,16 +554,15 @@ mod tests {
                 ),
             ]
         );
-        // An absent instance is `{}`, reported at the fallback span.
-        let got = violations(&validator, None, Span::new(3, 4)).unwrap();
+        // An absent instance is `{}`, reported at the fallback value.
+        let fallback = args.get("depth").unwrap();
+        let got = violations(&validator, None, fallback).unwrap();
         assert_eq!(got.len(), 1);
-        assert_eq!(got[0].span, Span::new(3, 4));
+        assert_eq!(got[0].at.span(), fallback.span());
+        assert_eq!(got[0].at.path().unwrap().to_string(), "$.depth");
         let ok = parse(r#"{"path": "/srv/data"}"#, &JsonOptions::strict()).value;
-        assert!(
-            violations(&validator, ok.root(), Span::new(0, 0))
-                .unwrap()
-                .is_empty()
-        );
+        let ok = ok.root().unwrap();
+        assert!(violations(&validator, Some(ok), ok).unwrap().is_empty());
     }
 
     #[test]

@@ -1,9 +1,8 @@
 use jsonschema::Validator;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
-use mcpvet_text::Span;
 
-use crate::context::{Cx, name};
+use crate::context::name;
 use crate::schema::violations;
 
 declare_rule! {
@@ -59,14 +58,14 @@ declare_rule! {
     }
 }
 
-/// Validates the `arguments` (absent: `{}`, reported at `fallback`) of a call of `tool`;
-/// returns whether they violate the schema.
+/// Validates the `arguments` (absent: `{}`, reported at the value `fallback`) of a call of
+/// `tool`; returns whether they violate the schema.
 pub(crate) fn check(
-    cx: &mut Cx<'_>,
     validator: &Validator,
     arguments: Option<Value<'_>>,
-    fallback: Span,
+    fallback: Value<'_>,
     tool: &str,
+    report: &mut Reporter<'_>,
 ) -> bool {
     let Some(found) = violations(validator, arguments, fallback) else {
         return false;
@@ -75,13 +74,13 @@ pub(crate) fn check(
         return false;
     }
     let tool = name(tool);
-    for v in &found {
+    for v in found {
         let message = if v.location.is_empty() {
             format!("`{tool}` arguments: {}", v.what)
         } else {
             format!("`{tool}` argument `{}`: {}", v.location, v.what)
         };
-        cx.report(&ARGUMENTS_VIOLATE_SCHEMA, v.span, message, v.help.clone());
+        report.report(&ARGUMENTS_VIOLATE_SCHEMA, v.at, message, v.help);
     }
     true
 }

@@ -1,7 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
+use crate::context::name;
+use crate::state::Server;
 
 declare_rule! {
     /// A `tools/call` names a tool that the server's tool list does not contain.
@@ -52,19 +53,30 @@ declare_rule! {
     }
 }
 
-/// Reports a call of `tool` (named at `span`), unknown to the server; `similar` is a listed
-/// tool whose name differs only in case.
-pub(crate) fn report(cx: &mut Cx<'_>, tool: &str, span: Span, similar: Option<&str>) {
+/// Reports a call of `tool` (named by the string `name_value`) that the server's tool list
+/// does not contain, naming a listed tool that differs only in case; returns whether the tool
+/// is unknown. Nothing is unknown while no tool list was seen.
+pub(crate) fn check(
+    server: &Server,
+    tool: &str,
+    name_value: Value<'_>,
+    report: &mut Reporter<'_>,
+) -> bool {
+    if !server.tools_listed || server.tools.contains_key(tool) {
+        return false;
+    }
+    let similar = server.tools.keys().find(|k| k.eq_ignore_ascii_case(tool));
     let hint = similar.map_or_else(String::new, |s| {
         format!(" (a tool `{}` is listed)", name(s))
     });
-    cx.report(
+    report.report(
         &CALL_UNKNOWN_TOOL,
-        span,
+        name_value,
         format!(
             "`tools/call` names `{}`, which the server's tool list does not contain{hint}",
             name(tool)
         ),
         "call a tool from the latest `tools/list` result",
     );
+    true
 }

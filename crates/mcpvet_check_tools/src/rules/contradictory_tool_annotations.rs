@@ -1,5 +1,5 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Label, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
 use mcpvet_json::Value;
 
 use crate::context::{Cx, is_true, name};
@@ -51,7 +51,7 @@ declare_rule! {
 }
 
 /// Checks the annotations of the tool object `item`.
-pub(crate) fn check(cx: &mut Cx<'_>, item: Value<'_>, tool: &str) {
+pub(crate) fn check(item: Value<'_>, tool: &str, cx: Cx, report: &mut Reporter<'_>) {
     if !cx.at_least(ProtocolVersion::V2025_03_26) {
         return;
     }
@@ -65,7 +65,7 @@ pub(crate) fn check(cx: &mut Cx<'_>, item: Value<'_>, tool: &str) {
         return;
     };
     if is_true(Some(read_only.value)) && is_true(Some(destructive.value)) {
-        cx.emit(
+        report.push(
             CONTRADICTORY_TOOL_ANNOTATIONS
                 .diagnostic(
                     destructive.span(),

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::{Label, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
+use crate::context::name;
 use crate::state::Listing;
 
 declare_rule! {
@@ -53,19 +53,26 @@ declare_rule! {
     }
 }
 
-/// Records `tool` in `listing`; reports it when the listing already has that name.
-pub(crate) fn check(cx: &mut Cx<'_>, listing: &mut Listing, tool: &str, span: Span) {
+/// Records `tool` (the string `name_value`) in `listing`; reports it when the listing already
+/// has that name.
+pub(crate) fn check(
+    listing: &mut Listing,
+    tool: &str,
+    name_value: Value<'_>,
+    report: &mut Reporter<'_>,
+) {
     if let Some(&first) = listing.names.get(tool) {
-        cx.emit(
+        report.push(
             DUPLICATE_TOOL_NAME
                 .diagnostic(
-                    span,
+                    name_value.span(),
                     format!("the tool list has two tools named `{}`", name(tool)),
                 )
+                .with_path(name_value.path())
                 .with_secondary(Label::with_message(first, "first defined here"))
                 .with_help("give each tool a unique name; clients keep only one of the two"),
         );
     } else {
-        listing.names.insert(tool.to_owned(), span);
+        listing.names.insert(tool.to_owned(), name_value.span());
     }
 }

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::Cx;
+use crate::state::Listing;
 
 declare_rule! {
     /// A server's tool list is empty.
@@ -49,11 +49,15 @@ declare_rule! {
     }
 }
 
-/// Reports an empty listing whose last `tools` array is at `span`.
-pub(crate) fn report(cx: &mut Cx<'_>, span: Span) {
-    cx.report(
+/// Reports a complete `listing` (its last page just read) that has no tool; `items` is the
+/// `tools` array of the last page.
+pub(crate) fn check(listing: &Listing, items: Value<'_>, report: &mut Reporter<'_>) {
+    if listing.count > 0 {
+        return;
+    }
+    report.report(
         &EMPTY_TOOL_LIST,
-        span,
+        items,
         "the server lists no tools",
         "if the server should offer tools, check its configuration and credentials; otherwise \
          do not declare the `tools` capability",

@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
 
-use crate::context::{Cx, name, short};
-use crate::schema::Role;
+use crate::context::short;
+use crate::schema::ToolSchema;
 
 declare_rule! {
     /// A tool schema refers to a schema outside itself with `$ref`.
@@ -52,19 +52,37 @@ declare_rule! {
     }
 }
 
-/// Reports the `$ref` string node `reference` of `tool`'s schema.
-pub(crate) fn report(cx: &mut Cx<'_>, reference: Value<'_>, role: Role, tool: &str) {
-    let target = reference.as_str().unwrap_or_default();
-    cx.report(
+/// Reports the `$ref` string node `reference` of `schema` when it points outside the schema:
+/// not a fragment, and not the `$id` of a schema embedded in it (one of `ids`). Returns whether
+/// it was reported.
+pub(crate) fn check(
+    schema: ToolSchema<'_, '_>,
+    reference: Value<'_>,
+    ids: &[String],
+    report: &mut Reporter<'_>,
+) -> bool {
+    let Some(target) = reference.as_str() else {
+        return false;
+    };
+    if target.starts_with('#') {
+        return false;
+    }
+    let base = target.split('#').next().unwrap_or_default();
+    if ids
+        .iter()
+        .any(|id| id == base || id.ends_with(&format!("/{base}")))
+    {
+        return false;
+    }
+    report.report(
         &EXTERNAL_SCHEMA_REF,
-        reference.span(),
+        reference,
         format!(
-            "`$ref` `{}` in the `{}` of `{}` points outside the schema; it is not fetched or \
-             checked",
+            "`$ref` `{}` in {} points outside the schema; it is not fetched or checked",
             short(&target, 80),
-            role.member(),
-            name(tool)
+            schema.subject()
         ),
         "copy the referenced schema into `$defs` and refer to it as `#/$defs/<name>`",
     );
+    true
 }

@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::{Applicability, Edit, Fix, declare_rule};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
-use crate::example::{Shape, replacement};
+use crate::context::name;
+use crate::example::{Shape, classify, replacement};
 
 declare_rule! {
     /// A tool's `inputSchema` is an example payload, or bare property schemas, instead of a JSON Schema.
@@ -56,10 +56,12 @@ declare_rule! {
     }
 }
 
-/// Reports the `inputSchema` object `schema` of `tool`, classified as `shape` (not a schema).
-pub(crate) fn report(cx: &mut Cx<'_>, schema: Value<'_>, shape: Shape, tool: &str) {
+/// Whether the `inputSchema` object `schema` of `tool` is a JSON Schema; reports it when it
+/// is an example of the arguments or bare property schemas instead.
+pub(crate) fn check(schema: Value<'_>, tool: &str, report: &mut Reporter<'_>) -> bool {
+    let shape = classify(schema);
     let (message, help, fix, applicability) = match shape {
-        Shape::Schema => return,
+        Shape::Schema => return true,
         Shape::Example => (
             format!(
                 "the `inputSchema` of `{}` is an example of the arguments, not a JSON Schema: \
@@ -84,6 +86,7 @@ pub(crate) fn report(cx: &mut Cx<'_>, schema: Value<'_>, shape: Shape, tool: &st
     };
     let mut diagnostic = INPUT_SCHEMA_IS_EXAMPLE
         .diagnostic(schema.span(), message)
+        .with_path(schema.path())
         .with_help(help);
     if let Some(text) = replacement(schema, shape) {
         diagnostic = diagnostic.with_fix(Fix::new(
@@ -92,5 +95,6 @@ pub(crate) fn report(cx: &mut Cx<'_>, schema: Value<'_>, shape: Shape, tool: &st
             applicability,
         ));
     }
-    cx.emit(diagnostic);
+    report.push(diagnostic);
+    false
 }

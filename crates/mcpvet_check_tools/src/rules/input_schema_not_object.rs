@@ -1,9 +1,9 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Applicability, Edit, Fix, Severity, declare_rule};
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, Severity, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use crate::context::{Cx, a_kind, name, short};
+use crate::context::{Cx, name, short, site};
 
 declare_rule! {
     /// A tool's `inputSchema` is missing, or is not a JSON Schema object with `"type": "object"`.
@@ -60,24 +60,30 @@ declare_rule! {
     }
 }
 
-/// Reports a tool whose `inputSchema` is absent (`None`) or not an object.
-pub(crate) fn check_value(cx: &mut Cx<'_>, schema: Option<Value<'_>>, tool: &str, name_span: Span) {
+/// Reports a tool whose `inputSchema` is absent (`None`: reported at the string `name_value`)
+/// or not an object.
+pub(crate) fn check_value(
+    schema: Option<Value<'_>>,
+    tool: &str,
+    name_value: Value<'_>,
+    report: &mut Reporter<'_>,
+) {
     match schema {
-        None => cx.report(
+        None => report.report(
             &INPUT_SCHEMA_NOT_OBJECT,
-            name_span,
+            name_value,
             format!("tool `{}` has no `inputSchema`", name(tool)),
             "add `\"inputSchema\": {\"type\": \"object\"}`, with `properties` for the tool's \
              parameters",
         ),
         Some(v) if v.kind() == ValueKind::Error => {}
-        Some(v) => cx.report(
+        Some(v) => report.report(
             &INPUT_SCHEMA_NOT_OBJECT,
-            v.span(),
+            v,
             format!(
                 "the `inputSchema` of `{}` must be a JSON Schema object, found {}",
                 name(tool),
-                a_kind(v.kind())
+                v.kind().with_article()
             ),
             "use `{\"type\": \"object\"}` for a tool without parameters",
         ),
@@ -86,7 +92,7 @@ pub(crate) fn check_value(cx: &mut Cx<'_>, schema: Option<Value<'_>>, tool: &str
 
 /// Checks the root `type` of the object `schema` (a real schema, not an example) and, up to
 /// 2025-11-25, its property schemas.
-pub(crate) fn check_object(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) {
+pub(crate) fn check_object(schema: Value<'_>, tool: &str, cx: Cx, report: &mut Reporter<'_>) {
     match schema.get("type") {
         None => {
             let start = schema.span().start + 1;
@@ -95,12 +101,13 @@ pub(crate) fn check_object(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) {
             } else {
                 "\"type\":\"object\","
             };
-            cx.emit(
+            report.push(
                 INPUT_SCHEMA_NOT_OBJECT
                     .diagnostic(
                         schema.span(),
                         format!("the `inputSchema` of `{}` has no `type`", name(tool)),
                     )
+                    .with_path(schema.path())
                     .with_help("add `\"type\": \"object\"` to the schema")
                     .with_fix(Fix::new(
                         "add `\"type\": \"object\"`",
@@ -110,9 +117,9 @@ pub(crate) fn check_object(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) {
             );
         }
         Some(t) if t.as_str().as_deref() == Some("object") => {}
-        Some(t) => cx.report(
+        Some(t) => report.report(
             &INPUT_SCHEMA_NOT_OBJECT,
-            t.span(),
+            site(t),
             format!(
                 "the `inputSchema` type of `{}` must be exactly `\"object\"`, found `{}`",
                 name(tool),
@@ -129,17 +136,17 @@ pub(crate) fn check_object(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) {
     };
     for member in properties.members() {
         if member.value.kind() == ValueKind::Bool {
-            let version = cx.version;
-            cx.report_as(
+            report.report_as(
                 &INPUT_SCHEMA_NOT_OBJECT,
                 Severity::Warning,
-                member.value.span(),
+                member.value,
                 format!(
                     "property `{}` of the `inputSchema` of `{}` has the boolean schema `{}`, \
-                     which the {version} MCP schema does not allow",
+                     which the {} MCP schema does not allow",
                     name(&member.key_str()),
                     name(tool),
-                    member.value.source()
+                    member.value.source(),
+                    cx.version
                 ),
                 "use `{}` for a property that takes any value (or `{\"not\": {}}` for none)",
             );

@@ -1,10 +1,9 @@
-use jsonschema::ValidationError;
-use mcpvet_diagnostics::declare_rule;
+use jsonschema::{Draft, Validator};
+use mcpvet_diagnostics::{JsonPath, Reporter, declare_rule};
 use mcpvet_json::Value;
-use mcpvet_text::Span;
 
-use crate::context::{Cx, name, short};
-use crate::schema::{Role, describe, location, node_at};
+use crate::context::short;
+use crate::schema::{ToolSchema, compile, describe, draft_name, location, meta_errors, node_at};
 
 declare_rule! {
     /// A tool's `inputSchema` or `outputSchema` is not a valid JSON Schema.
@@ -56,80 +55,146 @@ declare_rule! {
     }
 }
 
-fn subject(role: Role, tool: &str) -> String {
-    format!("the `{}` of `{}`", role.member(), name(tool))
-}
-
-/// Reports one meta-schema error at `node` (`pointer` locates it inside the schema, `what`
-/// says what is wrong).
-pub(crate) fn report_meta(
-    cx: &mut Cx<'_>,
-    node: Value<'_>,
-    pointer: &str,
-    what: &str,
-    role: Role,
-    tool: &str,
-    draft: &str,
-) {
+/// Where the JSON Pointer `pointer` leads inside the schema, for a message (`" at `a.b`"`);
+/// empty at the root.
+fn at_location(pointer: &str) -> String {
     let loc = location(pointer);
-    let at = if loc.is_empty() {
+    if loc.is_empty() {
         String::new()
     } else {
         format!(" at `{loc}`")
-    };
-    cx.report(
-        &INVALID_JSON_SCHEMA,
-        node.span(),
-        format!(
-            "{} is not valid JSON Schema {draft}{at}: {what}",
-            subject(role, tool)
-        ),
-        "correct the schema; clients cannot compile it as it is",
-    );
+    }
 }
 
-/// Reports a local `$ref` (the string node `reference`) that points to nothing.
-pub(crate) fn report_dangling_ref(cx: &mut Cx<'_>, reference: Value<'_>, role: Role, tool: &str) {
-    let target = reference.as_str().unwrap_or_default();
-    cx.report(
+/// Checks `schema` (converted to `json`) against the meta-schema of `draft`, reporting every
+/// error at the node it is about; returns whether there was none.
+pub(crate) fn check_meta(
+    schema: ToolSchema<'_, '_>,
+    json: &serde_json::Value,
+    draft: Draft,
+    report: &mut Reporter<'_>,
+) -> bool {
+    let errors = meta_errors(schema.node, json, draft);
+    for (node, pointer, what) in &errors {
+        report.report(
+            &INVALID_JSON_SCHEMA,
+            *node,
+            format!(
+                "{} is not valid JSON Schema {}{}: {what}",
+                schema.subject(),
+                draft_name(draft),
+                at_location(pointer)
+            ),
+            "correct the schema; clients cannot compile it as it is",
+        );
+    }
+    errors.is_empty()
+}
+
+/// Reports a local `$ref` (the string node `reference` inside `schema`) that points to nothing
+/// in the schema; returns whether it was reported. Plain-name fragments (anchors), and every
+/// fragment of a schema that `embeds` resources (has an `$id` below its root), are left to the
+/// compiler.
+pub(crate) fn check_ref(
+    schema: ToolSchema<'_, '_>,
+    reference: Value<'_>,
+    embeds: bool,
+    report: &mut Reporter<'_>,
+) -> bool {
+    let Some(target) = reference.as_str() else {
+        return false;
+    };
+    let Some(fragment) = target.strip_prefix('#') else {
+        return false;
+    };
+    if embeds || !(fragment.is_empty() || fragment.starts_with('/')) {
+        return false;
+    }
+    let pointer = percent_decode(fragment);
+    if pointer.is_empty() || resolves(schema.node, &pointer) {
+        return false;
+    }
+    report.report(
         &INVALID_JSON_SCHEMA,
-        reference.span(),
+        reference,
         format!(
             "`$ref` `{}` in {} points to nothing in the schema",
             short(&target, 60),
-            subject(role, tool)
+            schema.subject()
         ),
         "point the `$ref` at a definition of the schema, such as `#/$defs/<name>`",
     );
+    true
 }
 
-/// Reports an error of compiling `schema` that the meta-schema did not catch (an invalid
-/// regular expression, an unresolvable reference).
-pub(crate) fn report_build(
-    cx: &mut Cx<'_>,
-    schema: Value<'_>,
-    error: &ValidationError<'_>,
-    role: Role,
-    tool: &str,
-) {
-    let node = node_at(schema, error.instance_path().as_str());
-    let span: Span = node.span();
+/// Compiles `schema` (converted to `json`) as `draft`; reports an error the meta-schema did not
+/// catch (an invalid regular expression, an unresolvable reference) and returns `None` then.
+pub(crate) fn check_compiles(
+    schema: ToolSchema<'_, '_>,
+    json: &serde_json::Value,
+    draft: Draft,
+    report: &mut Reporter<'_>,
+) -> Option<Validator> {
+    let error = match compile(json, draft) {
+        Ok(validator) => return Some(validator),
+        Err(error) => error,
+    };
+    let node = node_at(schema.node, error.instance_path().as_str());
     let (what, _) = describe(error.kind(), node.kind());
     let what = if what.starts_with("must be a valid `regex`") {
         "not a valid regular expression".to_owned()
     } else {
         what
     };
-    let loc = location(error.instance_path().as_str());
-    let at = if loc.is_empty() {
-        String::new()
-    } else {
-        format!(" at `{loc}`")
-    };
-    cx.report(
+    report.report(
         &INVALID_JSON_SCHEMA,
-        span,
-        format!("{} cannot be compiled{at}: {what}", subject(role, tool)),
+        node,
+        format!(
+            "{} cannot be compiled{}: {what}",
+            schema.subject(),
+            at_location(error.instance_path().as_str())
+        ),
         "correct the schema; clients cannot compile it as it is",
     );
+    None
+}
+
+/// Whether the JSON Pointer `pointer` reaches a node from `root` (every step exists).
+fn resolves(root: Value<'_>, pointer: &str) -> bool {
+    let Ok(path) = JsonPath::from_pointer(pointer) else {
+        return false;
+    };
+    root.find(&path).is_some()
+}
+
+/// Decodes `%XX` escapes of a URI fragment.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%'
+            && let Some(hex) = text.get(i + 1..i + 3)
+            && let Ok(b) = u8::from_str_radix(hex, 16)
+        {
+            out.push(b);
+            i += 3;
+            continue;
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percent_decoding() {
+        assert_eq!(percent_decode("/$defs/a%20b"), "/$defs/a b");
+        assert_eq!(percent_decode("/x%zz"), "/x%zz");
+        assert_eq!(percent_decode("%"), "%");
+    }
 }

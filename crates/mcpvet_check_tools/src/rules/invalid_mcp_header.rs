@@ -1,5 +1,5 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Member, Value, ValueKind};
 
 use crate::context::{Cx, name, short};
@@ -94,27 +94,27 @@ const NAMED: &[&str] = &[
 ];
 
 /// Checks every `x-mcp-header` of the `inputSchema` object `schema` (2026-07-28).
-pub(crate) fn check(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) {
+pub(crate) fn check(schema: Value<'_>, tool: &str, cx: Cx, report: &mut Reporter<'_>) {
     if !cx.at_least(ProtocolVersion::V2026_07_28) {
         return;
     }
     let mut seen = Vec::new();
-    walk(cx, schema, Reach::Root, tool, &mut seen, 0);
+    walk(schema, Reach::Root, tool, &mut seen, 0, report);
 }
 
 fn walk(
-    cx: &mut Cx<'_>,
     node: Value<'_>,
     reach: Reach,
     tool: &str,
     seen: &mut Vec<String>,
     depth: u32,
+    report: &mut Reporter<'_>,
 ) {
     if node.kind() != ValueKind::Object || depth > 64 {
         return;
     }
     if let Some(header) = node.member("x-mcp-header") {
-        check_header(cx, node, header, reach, tool, seen);
+        check_header(node, header, reach, tool, seen, report);
     }
     for member in node.members() {
         let key = member.key_str();
@@ -137,16 +137,16 @@ fn walk(
                 Reach::Other(k) => Reach::Other(k),
             };
             for property in member.value.members() {
-                walk(cx, property.value, next, tool, seen, depth + 1);
+                walk(property.value, next, tool, seen, depth + 1, report);
             }
             continue;
         }
         let next = inner(reach);
         match member.value.kind() {
-            ValueKind::Object => walk(cx, member.value, next, tool, seen, depth + 1),
+            ValueKind::Object => walk(member.value, next, tool, seen, depth + 1, report),
             ValueKind::Array => {
                 for item in member.value.items() {
-                    walk(cx, item, next, tool, seen, depth + 1);
+                    walk(item, next, tool, seen, depth + 1, report);
                 }
             }
             _ => {}
@@ -160,12 +160,12 @@ fn tchar(b: u8) -> bool {
 }
 
 fn check_header(
-    cx: &mut Cx<'_>,
     property: Value<'_>,
     header: Member<'_>,
     reach: Reach,
     tool: &str,
     seen: &mut Vec<String>,
+    report: &mut Reporter<'_>,
 ) {
     let tool = name(tool);
     let value = header.value.as_str();
@@ -213,7 +213,7 @@ fn check_header(
     if problem.is_empty() {
         return;
     }
-    cx.report(
+    report.report(
         &INVALID_MCP_HEADER,
         header.span(),
         problem,

@@ -1,6 +1,6 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
 use crate::context::{Cx, name};
 
@@ -89,9 +89,9 @@ pub(crate) fn offending(text: &str, allowed: impl Fn(char) -> bool) -> Option<St
     Some(format!("{}{more}", shown.join(", ")))
 }
 
-/// Checks `tool` (2025-11-25 and later); returns whether it follows the specification's
-/// rules (always true for earlier versions).
-pub(crate) fn check(cx: &mut Cx<'_>, tool: &str, span: Span) -> bool {
+/// Checks `tool` (the string `name_value`; 2025-11-25 and later); returns whether it follows
+/// the specification's rules (always true for earlier versions).
+pub(crate) fn check(tool: &str, name_value: Value<'_>, cx: Cx, report: &mut Reporter<'_>) -> bool {
     if !cx.at_least(ProtocolVersion::V2025_11_25) {
         return true;
     }
@@ -111,9 +111,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, tool: &str, span: Span) -> bool {
     } else {
         return true;
     };
-    cx.report(
+    report.report(
         &INVALID_TOOL_NAME,
-        span,
+        name_value,
         problem,
         "rename the tool with 1 to 128 letters, digits, `_`, `-` or `.`",
     );

@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 use mcpvet_json::Value;
 use mcpvet_text::Span;
 
-use crate::context::{Cx, short};
+use crate::context::short;
 use crate::uri_template::parse;
 
 declare_rule! {
@@ -55,8 +55,8 @@ declare_rule! {
     }
 }
 
-/// Parses the `uriTemplate` string node `value` (decoded: `template`).
-pub(crate) fn check(cx: &mut Cx<'_>, value: Value<'_>, template: &str) {
+/// Parses the `uriTemplate` `template` (decoded from the string node `value`).
+pub(crate) fn check(template: &str, value: Value<'_>, report: &mut Reporter<'_>) {
     let Err(error) = parse(template) else {
         return;
     };
@@ -68,9 +68,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, value: Value<'_>, template: &str) {
         ),
         _ => value.span(),
     };
-    cx.report(
+    report.report(
         &INVALID_URI_TEMPLATE,
-        span,
+        Site::new(span, Some(value.path())),
         format!(
             "`uriTemplate` `{}` is not a valid URI template: {}",
             short(template, 60),

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::context::{Cx, a_kind, string};
+use crate::context::{Cx, site, string};
 use crate::state::ListMethod;
 
 declare_rule! {
@@ -60,19 +60,20 @@ declare_rule! {
 /// The items array of a list `result`; reports a result that is not an object, a missing or
 /// mistyped list member, and a `nextCursor` that is not a string. Returns the array and
 /// whether a next page was announced.
-pub(crate) fn items<'d>(
-    cx: &mut Cx<'_>,
+pub(crate) fn check_items<'d>(
     result: Value<'d>,
     method: ListMethod,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) -> Option<(Value<'d>, bool)> {
     let m = method.method();
     if result.kind() != ValueKind::Object {
-        cx.report(
+        report.report(
             &MALFORMED_LIST_RESULT,
-            result.span(),
+            site(result),
             format!(
                 "the `{m}` result must be an object, found {}",
-                a_kind(result.kind())
+                result.kind().with_article()
             ),
             format!("return an object with a `{}` array", method.member()),
         );
@@ -81,10 +82,13 @@ pub(crate) fn items<'d>(
     let more = match cx.get(result, "nextCursor") {
         Some(c) if c.kind() == ValueKind::String => true,
         Some(c) => {
-            cx.report(
+            report.report(
                 &MALFORMED_LIST_RESULT,
-                c.span(),
-                format!("`nextCursor` must be a string, found {}", a_kind(c.kind())),
+                site(c),
+                format!(
+                    "`nextCursor` must be a string, found {}",
+                    c.kind().with_article()
+                ),
                 "omit `nextCursor` on the last page instead of setting it to another type",
             );
             false
@@ -95,18 +99,21 @@ pub(crate) fn items<'d>(
     match cx.get(result, member) {
         Some(v) if v.kind() == ValueKind::Array => Some((v, more)),
         Some(v) => {
-            cx.report(
+            report.report(
                 &MALFORMED_LIST_RESULT,
-                v.span(),
-                format!("`{member}` must be an array, found {}", a_kind(v.kind())),
+                site(v),
+                format!(
+                    "`{member}` must be an array, found {}",
+                    v.kind().with_article()
+                ),
                 format!("return the {}s as an array", method.item()),
             );
             None
         }
         None => {
-            cx.report(
+            report.report(
                 &MALFORMED_LIST_RESULT,
-                result.span(),
+                result,
                 format!("the `{m}` result has no `{member}` array"),
                 format!("add `\"{member}\": []` with the {}s", method.item()),
             );
@@ -116,17 +123,22 @@ pub(crate) fn items<'d>(
 }
 
 /// Whether `item` (one `what` of the array `container`) is an object; reports it otherwise.
-pub(crate) fn item_object(cx: &mut Cx<'_>, item: Value<'_>, what: &str, container: &str) -> bool {
+pub(crate) fn check_item(
+    item: Value<'_>,
+    what: &str,
+    container: &str,
+    report: &mut Reporter<'_>,
+) -> bool {
     if item.kind() == ValueKind::Object {
         return true;
     }
     if item.kind() != ValueKind::Error {
-        cx.report(
+        report.report(
             &MALFORMED_LIST_RESULT,
-            item.span(),
+            item,
             format!(
                 "each {what} of `{container}` must be an object, found {}",
-                a_kind(item.kind())
+                item.kind().with_article()
             ),
             format!("describe each {what} as an object"),
         );
@@ -134,17 +146,19 @@ pub(crate) fn item_object(cx: &mut Cx<'_>, item: Value<'_>, what: &str, containe
     false
 }
 
-/// The required string member `key` of `item`, reported when missing or not a string.
-pub(crate) fn required_string<'d>(
-    cx: &mut Cx<'_>,
+/// The required string member `key` of the object `item`, reported when missing or not a
+/// string.
+pub(crate) fn check_required_string<'d>(
     item: Value<'d>,
     key: &str,
     what: &str,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) -> Option<(String, Value<'d>)> {
     let Some(v) = cx.get(item, key) else {
-        cx.report(
+        report.report(
             &MALFORMED_LIST_RESULT,
-            item.span(),
+            item,
             format!("the {what} has no `{key}`"),
             format!("add the required `{key}` to the {what}"),
         );
@@ -154,12 +168,12 @@ pub(crate) fn required_string<'d>(
         return Some((s, v));
     }
     if v.kind() != ValueKind::Error {
-        cx.report(
+        report.report(
             &MALFORMED_LIST_RESULT,
-            v.span(),
+            v,
             format!(
                 "the {what}'s `{key}` must be a string, found {}",
-                a_kind(v.kind())
+                v.kind().with_article()
             ),
             format!("give the {what} a string `{key}`"),
         );
@@ -168,20 +182,27 @@ pub(crate) fn required_string<'d>(
 }
 
 /// Reports the optional member `key` of `item` when present and not of `kind`.
-pub(crate) fn optional(cx: &mut Cx<'_>, item: Value<'_>, key: &str, kind: ValueKind, what: &str) {
+pub(crate) fn check_optional(
+    item: Value<'_>,
+    key: &str,
+    kind: ValueKind,
+    what: &str,
+    cx: Cx,
+    report: &mut Reporter<'_>,
+) {
     if let Some(v) = cx.get(item, key)
         && v.kind() != kind
         && v.kind() != ValueKind::Error
     {
-        cx.report(
+        report.report(
             &MALFORMED_LIST_RESULT,
-            v.span(),
+            v,
             format!(
                 "the {what}'s `{key}` must be {}, found {}",
-                a_kind(kind),
-                a_kind(v.kind())
+                kind.with_article(),
+                v.kind().with_article()
             ),
-            format!("make `{key}` {} or leave it out", a_kind(kind)),
+            format!("make `{key}` {} or leave it out", kind.with_article()),
         );
     }
 }

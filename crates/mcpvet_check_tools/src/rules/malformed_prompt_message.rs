@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
 use crate::content::{Problem, block};
-use crate::context::{Cx, a_kind, short};
+use crate::context::{Cx, short, site};
 
 declare_rule! {
     /// A `prompts/get` result's messages do not have the shape of `PromptMessage`s.
@@ -52,44 +52,42 @@ declare_rule! {
 }
 
 /// Checks the `prompts/get` result `result`.
-pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
+pub(crate) fn check(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     let mut problems = Vec::new();
     match cx.get(result, "messages") {
         Some(m) if m.kind() == ValueKind::Array => {
             for message in m.items() {
-                check_message(cx, message, &mut problems);
+                check_message(message, cx, &mut problems);
             }
         }
         Some(m) if m.kind() == ValueKind::Error => {}
         Some(m) => problems.push(Problem {
-            span: m.span(),
-            message: format!("`messages` must be an array, found {}", a_kind(m.kind())),
+            at: m.into(),
+            message: format!(
+                "`messages` must be an array, found {}",
+                m.kind().with_article()
+            ),
             help: "return the prompt's messages as an array".to_owned(),
         }),
         None => problems.push(Problem {
-            span: result.span(),
+            at: site(result),
             message: "the `prompts/get` result has no `messages` array".to_owned(),
             help: "return the prompt's messages in `messages`".to_owned(),
         }),
     }
-    for Problem {
-        span,
-        message,
-        help,
-    } in problems
-    {
-        cx.report(&MALFORMED_PROMPT_MESSAGE, span, message, help);
+    for Problem { at, message, help } in problems {
+        report.report(&MALFORMED_PROMPT_MESSAGE, at, message, help);
     }
 }
 
-fn check_message(cx: &Cx<'_>, message: Value<'_>, out: &mut Vec<Problem>) {
+fn check_message(message: Value<'_>, cx: Cx, out: &mut Vec<Problem>) {
     if message.kind() != ValueKind::Object {
         if message.kind() != ValueKind::Error {
             out.push(Problem {
-                span: message.span(),
+                at: message.into(),
                 message: format!(
                     "a prompt message must be an object, found {}",
-                    a_kind(message.kind())
+                    message.kind().with_article()
                 ),
                 help: "write each message as `{\"role\": …, \"content\": {…}}`".to_owned(),
             });
@@ -99,7 +97,7 @@ fn check_message(cx: &Cx<'_>, message: Value<'_>, out: &mut Vec<Problem>) {
     match cx.get(message, "role") {
         Some(r) if matches!(r.as_str().as_deref(), Some("user" | "assistant")) => {}
         Some(r) => out.push(Problem {
-            span: r.span(),
+            at: site(r),
             message: match r.as_str() {
                 Some(role) => format!(
                     "a prompt message `role` must be `user` or `assistant`, found `{}`",
@@ -107,28 +105,28 @@ fn check_message(cx: &Cx<'_>, message: Value<'_>, out: &mut Vec<Problem>) {
                 ),
                 None => format!(
                     "a prompt message `role` must be `user` or `assistant`, found {}",
-                    a_kind(r.kind())
+                    r.kind().with_article()
                 ),
             },
             help: "use `user` or `assistant`; put instructions in a user message".to_owned(),
         }),
         None => out.push(Problem {
-            span: message.span(),
+            at: message.into(),
             message: "the prompt message has no `role`".to_owned(),
             help: "add `\"role\": \"user\"` or `\"assistant\"`".to_owned(),
         }),
     }
     match cx.get(message, "content") {
         Some(c) if c.kind() == ValueKind::Array => out.push(Problem {
-            span: c.span(),
+            at: c.into(),
             message: "a prompt message `content` is a single content block, not an array"
                 .to_owned(),
             help: "send one block per message; split several blocks into several messages"
                 .to_owned(),
         }),
-        Some(c) => block(cx, c, out),
+        Some(c) => block(c, cx, out),
         None => out.push(Problem {
-            span: message.span(),
+            at: message.into(),
             message: "the prompt message has no `content`".to_owned(),
             help: "add a content block, e.g. `{\"type\": \"text\", \"text\": …}`".to_owned(),
         }),

@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use crate::context::{Cx, a_kind, string};
+use crate::context::{Cx, string};
 
 declare_rule! {
     /// The `params` of a `tools/call`, `prompts/get` or `resources/read` request do not have the required shape.
@@ -53,30 +53,30 @@ declare_rule! {
 
 /// The `params` object of a `method` request (at `method_span`); reports a missing or
 /// mistyped one.
-pub(crate) fn params<'d>(
-    cx: &mut Cx<'_>,
+pub(crate) fn check_params<'d>(
     method: &str,
     params: Option<Value<'d>>,
     method_span: Span,
     needs: &str,
+    report: &mut Reporter<'_>,
 ) -> Option<Value<'d>> {
     match params {
         Some(p) if p.kind() == ValueKind::Object => Some(p),
         Some(p) if p.kind() == ValueKind::Error => None,
         Some(p) => {
-            cx.report(
+            report.report(
                 &MALFORMED_REQUEST_PARAMS,
-                p.span(),
+                p,
                 format!(
                     "`{method}` params must be an object, found {}",
-                    a_kind(p.kind())
+                    p.kind().with_article()
                 ),
                 format!("send `params` as an object with {needs}"),
             );
             None
         }
         None => {
-            cx.report(
+            report.report(
                 &MALFORMED_REQUEST_PARAMS,
                 method_span,
                 format!("`{method}` has no `params`"),
@@ -88,17 +88,18 @@ pub(crate) fn params<'d>(
 }
 
 /// The required string member `key` of `params`.
-pub(crate) fn string_member<'d>(
-    cx: &mut Cx<'_>,
+pub(crate) fn check_string_member<'d>(
     method: &str,
     params: Value<'d>,
     key: &str,
     what: &str,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) -> Option<(String, Value<'d>)> {
     let Some(v) = cx.get(params, key) else {
-        cx.report(
+        report.report(
             &MALFORMED_REQUEST_PARAMS,
-            params.span(),
+            params,
             format!("`{method}` params have no `{key}`"),
             format!("add `{key}`: {what}"),
         );
@@ -108,12 +109,12 @@ pub(crate) fn string_member<'d>(
         return Some((s, v));
     }
     if v.kind() != ValueKind::Error {
-        cx.report(
+        report.report(
             &MALFORMED_REQUEST_PARAMS,
-            v.span(),
+            v,
             format!(
                 "`{method}` `params.{key}` must be a string, found {}",
-                a_kind(v.kind())
+                v.kind().with_article()
             ),
             format!("set `{key}` to {what}"),
         );
@@ -123,11 +124,12 @@ pub(crate) fn string_member<'d>(
 
 /// The optional object member `key` of `params`: `Ok(None)` when absent, `Err(())` when
 /// present with another type (reported).
-pub(crate) fn object_member<'d>(
-    cx: &mut Cx<'_>,
+pub(crate) fn check_object_member<'d>(
     method: &str,
     params: Value<'d>,
     key: &str,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) -> Result<Option<Value<'d>>, ()> {
     match cx.get(params, key) {
         None => Ok(None),
@@ -139,12 +141,12 @@ pub(crate) fn object_member<'d>(
             } else {
                 ""
             };
-            cx.report(
+            report.report(
                 &MALFORMED_REQUEST_PARAMS,
-                v.span(),
+                v,
                 format!(
                     "`{method}` `params.{key}` must be an object, found {}{hint}",
-                    a_kind(v.kind())
+                    v.kind().with_article()
                 ),
                 format!("send `{key}` as a JSON object of named values"),
             );

@@ -1,9 +1,9 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
 use crate::content::{Problem, resource_contents};
-use crate::context::{Cx, a_kind};
+use crate::context::{Cx, site};
 
 declare_rule! {
     /// A `resources/read` result's `contents` are missing, malformed, or (2026-07-28) empty.
@@ -55,14 +55,14 @@ declare_rule! {
 }
 
 /// Checks the `resources/read` result `result`.
-pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
+pub(crate) fn check(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     let mut problems = Vec::new();
     match cx.get(result, "contents") {
         Some(c) if c.kind() == ValueKind::Array => {
             if c.is_empty() && cx.at_least(ProtocolVersion::V2026_07_28) {
                 let version = cx.version;
                 problems.push(Problem {
-                    span: c.span(),
+                    at: c.into(),
                     message: format!(
                         "`contents` is empty; in {version} a missing resource is a -32602 error, \
                          not an empty result"
@@ -74,13 +74,13 @@ pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
             }
             for item in c.items() {
                 if item.kind() == ValueKind::Object {
-                    resource_contents(cx, item, &mut problems);
+                    resource_contents(item, cx, &mut problems);
                 } else if item.kind() != ValueKind::Error {
                     problems.push(Problem {
-                        span: item.span(),
+                        at: item.into(),
                         message: format!(
                             "each item of `contents` must be an object, found {}",
-                            a_kind(item.kind())
+                            item.kind().with_article()
                         ),
                         help: "describe each part as `{\"uri\": …, \"text\": …}` or with `blob`"
                             .to_owned(),
@@ -90,22 +90,20 @@ pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
         }
         Some(c) if c.kind() == ValueKind::Error => {}
         Some(c) => problems.push(Problem {
-            span: c.span(),
-            message: format!("`contents` must be an array, found {}", a_kind(c.kind())),
+            at: c.into(),
+            message: format!(
+                "`contents` must be an array, found {}",
+                c.kind().with_article()
+            ),
             help: "return the contents as an array, even a single item".to_owned(),
         }),
         None => problems.push(Problem {
-            span: result.span(),
+            at: site(result),
             message: "the `resources/read` result has no `contents` array".to_owned(),
             help: "return the resource in `contents`".to_owned(),
         }),
     }
-    for Problem {
-        span,
-        message,
-        help,
-    } in problems
-    {
-        cx.report(&MALFORMED_RESOURCE_CONTENTS, span, message, help);
+    for Problem { at, message, help } in problems {
+        report.report(&MALFORMED_RESOURCE_CONTENTS, at, message, help);
     }
 }

@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
 use crate::content::{Problem, block};
-use crate::context::{Cx, a_kind};
+use crate::context::{Cx, site};
 
 declare_rule! {
     /// A `tools/call` result does not have the shape of a `CallToolResult`.
@@ -58,15 +58,15 @@ declare_rule! {
 }
 
 /// Checks the `tools/call` result `result`.
-pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
+pub(crate) fn check(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     if result.kind() != ValueKind::Object {
         if result.kind() != ValueKind::Error {
-            cx.report(
+            report.report(
                 &MALFORMED_TOOL_RESULT,
-                result.span(),
+                result,
                 format!(
                     "a `tools/call` result must be an object, found {}",
-                    a_kind(result.kind())
+                    result.kind().with_article()
                 ),
                 "return an object with a `content` array",
             );
@@ -76,10 +76,13 @@ pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
     if let Some(e) = cx.get(result, "isError")
         && e.kind() != ValueKind::Bool
     {
-        cx.report(
+        report.report(
             &MALFORMED_TOOL_RESULT,
-            e.span(),
-            format!("`isError` must be a boolean, found {}", a_kind(e.kind())),
+            site(e),
+            format!(
+                "`isError` must be a boolean, found {}",
+                e.kind().with_article()
+            ),
             "set `isError` to true or false, or leave it out",
         );
     }
@@ -87,12 +90,12 @@ pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
         Some(c) if c.kind() == ValueKind::Array => c,
         Some(c) => {
             if c.kind() != ValueKind::Error {
-                cx.report(
+                report.report(
                     &MALFORMED_TOOL_RESULT,
-                    c.span(),
+                    c,
                     format!(
                         "`content` must be an array of content blocks, found {}",
-                        a_kind(c.kind())
+                        c.kind().with_article()
                     ),
                     "put the content blocks in an array, even a single one",
                 );
@@ -100,9 +103,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
             return;
         }
         None => {
-            cx.report(
+            report.report(
                 &MALFORMED_TOOL_RESULT,
-                result.span(),
+                result,
                 "the `tools/call` result has no `content` array",
                 "add `content` (an empty array is allowed), also when returning \
                  `structuredContent`",
@@ -112,14 +115,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, result: Value<'_>) {
     };
     let mut problems = Vec::new();
     for item in content.items() {
-        block(cx, item, &mut problems);
+        block(item, cx, &mut problems);
     }
-    for Problem {
-        span,
-        message,
-        help,
-    } in problems
-    {
-        cx.report(&MALFORMED_TOOL_RESULT, span, message, help);
+    for Problem { at, message, help } in problems {
+        report.report(&MALFORMED_TOOL_RESULT, at, message, help);
     }
 }

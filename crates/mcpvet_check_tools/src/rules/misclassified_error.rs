@@ -1,8 +1,8 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Severity, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
+use crate::context::{Cx, name, site};
 use crate::state::CallInfo;
 
 declare_rule! {
@@ -63,15 +63,16 @@ declare_rule! {
     }
 }
 
-/// A result (not an error) answered a call of an unknown tool; `span` is the result.
-pub(crate) fn result_for_unknown_tool(cx: &mut Cx<'_>, call: &CallInfo, span: Span) {
+/// Reports the `result` (not an error) that answered `call` when the call named an unknown
+/// tool.
+pub(crate) fn check_result(call: &CallInfo, result: Value<'_>, report: &mut Reporter<'_>) {
     if !call.unknown {
         return;
     }
     let tool = name(call.tool.as_deref().unwrap_or_default());
-    cx.report(
+    report.report(
         &MISCLASSIFIED_ERROR,
-        span,
+        site(result),
         format!(
             "the call of unknown tool `{tool}` was answered with a result; an unknown tool is a \
              JSON-RPC error -32602"
@@ -80,8 +81,15 @@ pub(crate) fn result_for_unknown_tool(cx: &mut Cx<'_>, call: &CallInfo, span: Sp
     );
 }
 
-/// A JSON-RPC error with `code` (at `span`) answered the call `call`.
-pub(crate) fn error_for_call(cx: &mut Cx<'_>, call: &CallInfo, code: Option<i64>, span: Span) {
+/// Checks the JSON-RPC error with `code` that answered the call `call`; `at` is the code, or
+/// the error object when it has none.
+pub(crate) fn check_call_error(
+    call: &CallInfo,
+    code: Option<i64>,
+    at: Value<'_>,
+    cx: Cx,
+    report: &mut Reporter<'_>,
+) {
     let tool = name(call.tool.as_deref().unwrap_or_default());
     if call.unknown {
         if code != Some(-32602) {
@@ -89,9 +97,9 @@ pub(crate) fn error_for_call(cx: &mut Cx<'_>, call: &CallInfo, code: Option<i64>
                 || "an error without an integer code".to_owned(),
                 |c| format!("error code {c}"),
             );
-            cx.report(
+            report.report(
                 &MISCLASSIFIED_ERROR,
-                span,
+                at,
                 format!("the call of unknown tool `{tool}` was answered with {shown}; the specification uses -32602"),
                 "answer calls of unknown tools with a JSON-RPC error -32602 (invalid params)",
             );
@@ -101,10 +109,10 @@ pub(crate) fn error_for_call(cx: &mut Cx<'_>, call: &CallInfo, code: Option<i64>
         && cx.at_least(ProtocolVersion::V2025_11_25)
     {
         let version = cx.version;
-        cx.report_as(
+        report.report_as(
             &MISCLASSIFIED_ERROR,
             Severity::Info,
-            span,
+            at,
             format!(
                 "invalid arguments for `{tool}` were answered with a JSON-RPC error -32602; in \
                  {version} input validation errors should be a result with `isError: true`"
@@ -115,14 +123,20 @@ pub(crate) fn error_for_call(cx: &mut Cx<'_>, call: &CallInfo, code: Option<i64>
     }
 }
 
-/// A JSON-RPC error with `code` (at `span`) answered a `resources/read`.
-pub(crate) fn error_for_read(cx: &mut Cx<'_>, code: Option<i64>, span: Span) {
+/// Checks the JSON-RPC error with `code` that answered a `resources/read`; `at` is the code,
+/// or the error object when it has none.
+pub(crate) fn check_read_error(
+    code: Option<i64>,
+    at: Value<'_>,
+    cx: Cx,
+    report: &mut Reporter<'_>,
+) {
     if code == Some(-32002) && cx.at_least(ProtocolVersion::V2026_07_28) {
         let version = cx.version;
-        cx.report_as(
+        report.report_as(
             &MISCLASSIFIED_ERROR,
             Severity::Error,
-            span,
+            at,
             format!(
                 "`resources/read` was answered with -32002, which {version} servers must not \
                  emit; a missing resource is -32602"

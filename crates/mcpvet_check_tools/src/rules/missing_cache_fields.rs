@@ -1,8 +1,8 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::context::{Cx, a_kind, short};
+use crate::context::{Cx, short, site};
 
 declare_rule! {
     /// A 2026-07-28 list or read result lacks valid `ttlMs` and `cacheScope` members.
@@ -57,11 +57,12 @@ declare_rule! {
 /// listing's `cacheScope` so far (`None` for `resources/read`), `first_page` whether this
 /// result starts the listing.
 pub(crate) fn check(
-    cx: &mut Cx<'_>,
     result: Value<'_>,
     method: &str,
     scope: Option<&mut Option<String>>,
     first_page: bool,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) {
     if !cx.at_least(ProtocolVersion::V2026_07_28) || cx.sdk || result.kind() != ValueKind::Object {
         return;
@@ -69,9 +70,9 @@ pub(crate) fn check(
     let ttl = result.get("ttlMs");
     let scope_member = result.get("cacheScope");
     if ttl.is_none() && scope_member.is_none() {
-        cx.report(
+        report.report(
             &MISSING_CACHE_FIELDS,
-            result.span(),
+            result,
             format!("the `{method}` result has no `ttlMs` and no `cacheScope`"),
             "add `ttlMs` (how long clients may cache it, in milliseconds) and `cacheScope` \
              (`\"private\"` when it depends on the user, else `\"public\"`)",
@@ -79,9 +80,9 @@ pub(crate) fn check(
         return;
     }
     match ttl {
-        None => cx.report(
+        None => report.report(
             &MISSING_CACHE_FIELDS,
-            result.span(),
+            result,
             format!("the `{method}` result has no `ttlMs`"),
             "add `ttlMs`: how long, in milliseconds, clients may cache the result (0 for not \
              at all)",
@@ -91,15 +92,15 @@ pub(crate) fn check(
                 n.is_integral() && !n.lexeme().starts_with('-') || n.lexeme() == "-0"
             });
             if !valid {
-                cx.report(
+                report.report(
                     &MISSING_CACHE_FIELDS,
-                    t.span(),
+                    site(t),
                     format!(
                         "`ttlMs` must be an integer of at least 0, found {}",
                         if t.kind() == ValueKind::Number {
                             format!("`{}`", short(t.source(), 30))
                         } else {
-                            a_kind(t.kind()).to_owned()
+                            t.kind().with_article().to_owned()
                         }
                     ),
                     "set `ttlMs` to a whole number of milliseconds, 0 or more",
@@ -109,9 +110,9 @@ pub(crate) fn check(
     }
     let value = match scope_member {
         None => {
-            cx.report(
+            report.report(
                 &MISSING_CACHE_FIELDS,
-                result.span(),
+                result,
                 format!("the `{method}` result has no `cacheScope`"),
                 "add `cacheScope`: `\"private\"` when the result depends on the user, else \
                  `\"public\"`",
@@ -121,9 +122,9 @@ pub(crate) fn check(
         Some(s) => match s.as_str() {
             Some(v) if v == "public" || v == "private" => (v.into_owned(), s),
             _ => {
-                cx.report(
+                report.report(
                     &MISSING_CACHE_FIELDS,
-                    s.span(),
+                    site(s),
                     format!(
                         "`cacheScope` must be `\"public\"` or `\"private\"`, found `{}`",
                         short(s.source(), 30)
@@ -143,9 +144,9 @@ pub(crate) fn check(
                 "`cacheScope` is `{}` on this page of `{method}` but `{first}` on the first",
                 value.0
             );
-            cx.report(
+            report.report(
                 &MISSING_CACHE_FIELDS,
-                value.1.span(),
+                value.1,
                 message,
                 "use the same `cacheScope` on every page of a list",
             );

@@ -1,6 +1,5 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
-use mcpvet_text::Span;
 
 use crate::context::{Cx, name};
 
@@ -49,18 +48,26 @@ declare_rule! {
     }
 }
 
-/// Reports `item` (the tool `tool`, named at `span`) when its description is missing or
-/// blank.
-pub(crate) fn check(cx: &mut Cx<'_>, item: Value<'_>, tool: &str, span: Span) {
+/// Reports `item` (the tool `tool`, named by the string `name_value`) when its description is
+/// missing or blank.
+pub(crate) fn check(
+    item: Value<'_>,
+    tool: &str,
+    name_value: Value<'_>,
+    cx: Cx,
+    report: &mut Reporter<'_>,
+) {
     let (message, at) = match cx.get(item, "description") {
-        None => (format!("tool `{}` has no description", name(tool)), span),
-        Some(d) if d.as_str().is_some_and(|s| s.trim().is_empty()) => (
-            format!("tool `{}` has an empty description", name(tool)),
-            d.span(),
+        None => (
+            format!("tool `{}` has no description", name(tool)),
+            name_value,
         ),
+        Some(d) if d.as_str().is_some_and(|s| s.trim().is_empty()) => {
+            (format!("tool `{}` has an empty description", name(tool)), d)
+        }
         Some(_) => return,
     };
-    cx.report(
+    report.report(
         &MISSING_TOOL_DESCRIPTION,
         at,
         message,

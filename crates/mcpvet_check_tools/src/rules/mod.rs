@@ -1,5 +1,8 @@
-//! One rule per module; [`RULES`] lists them in code order. The checks are driven by the
-//! message handlers (`tools`, `prompts`, `resources`), which call into these modules.
+//! One rule per module; [`RULES`] lists them in code order. Each module holds its rule's
+//! check: `check` (or `check_<what>` where a rule has several entry points) takes what it
+//! judges first and the [`Reporter`](mcpvet_diagnostics::Reporter) last, and decides itself
+//! whether to report. The message handlers (`tools`, `prompts`, `resources`, `lists`) walk the
+//! messages and call into these modules.
 use mcpvet_diagnostics::RuleMeta;
 
 pub(crate) mod arguments_violate_schema;
@@ -64,3 +67,29 @@ pub(crate) static RULES: [&RuleMeta; 29] = [
     &missing_cache_fields::MISSING_CACHE_FIELDS,
     &unsafe_icon_url::UNSAFE_ICON_URL,
 ];
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn rules_are_sorted_unique_in_their_family_and_file() {
+        let rules = crate::rules();
+        for pair in rules.windows(2) {
+            assert!(
+                pair[0].code < pair[1].code,
+                "{} is out of order",
+                pair[1].code
+            );
+        }
+        for r in rules {
+            assert_eq!(r.code.family(), 5, "{}", r.code);
+            assert_eq!(r.family.digit(), 5, "{}", r.code);
+            let file = r.name.replace('-', "_") + ".rs";
+            assert!(
+                r.source.ends_with(&file),
+                "{} is declared in {}",
+                r.code,
+                r.source
+            );
+        }
+    }
+}

@@ -1,8 +1,8 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::context::{Cx, a_kind, name, short};
+use crate::context::{Cx, name, short, site};
 
 declare_rule! {
     /// A tool's `outputSchema` is not a JSON Schema object, or (before 2026-07-28) its root type is not `"object"`.
@@ -61,20 +61,20 @@ declare_rule! {
 
 /// Checks the `outputSchema` value of `tool`; returns whether it is a schema worth compiling
 /// (an object, or in 2026-07-28 a boolean).
-pub(crate) fn check(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) -> bool {
+pub(crate) fn check(schema: Value<'_>, tool: &str, cx: Cx, report: &mut Reporter<'_>) -> bool {
     let modern = cx.at_least(ProtocolVersion::V2026_07_28);
     match schema.kind() {
         ValueKind::Object => {}
         ValueKind::Bool if modern => return true,
         ValueKind::Error => return false,
         other => {
-            cx.report(
+            report.report(
                 &OUTPUT_SCHEMA_NOT_OBJECT,
-                schema.span(),
+                schema,
                 format!(
                     "the `outputSchema` of `{}` must be a JSON Schema object, found {}",
                     name(tool),
-                    a_kind(other)
+                    other.with_article()
                 ),
                 "declare the structured result as a JSON Schema, or leave `outputSchema` out",
             );
@@ -87,9 +87,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) -> bool {
     let version = cx.version;
     match schema.get("type") {
         Some(t) if t.as_str().as_deref() == Some("object") => {}
-        Some(t) => cx.report(
+        Some(t) => report.report(
             &OUTPUT_SCHEMA_NOT_OBJECT,
-            t.span(),
+            site(t),
             format!(
                 "the `outputSchema` type of `{}` must be `\"object\"` in {version}, found `{}`",
                 name(tool),
@@ -98,9 +98,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, schema: Value<'_>, tool: &str) -> bool {
             "wrap the result in an object schema, e.g. `{\"type\": \"object\", \"properties\": \
              {\"result\": …}}`",
         ),
-        None => cx.report(
+        None => report.report(
             &OUTPUT_SCHEMA_NOT_OBJECT,
-            schema.span(),
+            schema,
             format!(
                 "the `outputSchema` of `{}` has no `type`; it must be `\"object\"` in {version}",
                 name(tool)

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::context::{Cx, a_kind, name};
+use crate::context::name;
 
 declare_rule! {
     /// A `prompts/get` argument value is not a string.
@@ -46,17 +46,17 @@ declare_rule! {
 }
 
 /// Reports every argument value of the `arguments` object that is not a string.
-pub(crate) fn check(cx: &mut Cx<'_>, arguments: Value<'_>) {
+pub(crate) fn check(arguments: Value<'_>, report: &mut Reporter<'_>) {
     for member in arguments.members() {
         let kind = member.value.kind();
         if kind != ValueKind::String && kind != ValueKind::Error {
-            cx.report(
+            report.report(
                 &PROMPT_ARGUMENT_NOT_STRING,
-                member.value.span(),
+                member.value,
                 format!(
                     "prompt argument `{}` must be a string, found {}",
                     name(&member.key_str()),
-                    a_kind(kind)
+                    kind.with_article()
                 ),
                 "send every prompt argument as a string",
             );

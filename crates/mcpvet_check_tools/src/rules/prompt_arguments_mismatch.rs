@@ -1,8 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
-use mcpvet_text::Span;
 
-use crate::context::{Cx, name};
+use crate::context::name;
 use crate::state::PromptArg;
 
 declare_rule! {
@@ -54,14 +53,14 @@ declare_rule! {
     }
 }
 
-/// Compares the `arguments` of a `prompts/get` of `prompt` (named at `name_span`) with the
-/// declared ones.
+/// Compares the `arguments` of a `prompts/get` of `prompt` (named by the string `name_value`)
+/// with the declared ones.
 pub(crate) fn check(
-    cx: &mut Cx<'_>,
     declared: &[PromptArg],
     arguments: Option<Value<'_>>,
     prompt: &str,
-    name_span: Span,
+    name_value: Value<'_>,
+    report: &mut Reporter<'_>,
 ) {
     let prompt = name(prompt);
     let missing: Vec<&str> = declared
@@ -76,9 +75,9 @@ pub(crate) fn check(
             .map(|m| format!("`{}`", name(m)))
             .collect();
         let s = if missing.len() == 1 { "" } else { "s" };
-        cx.report(
+        report.report(
             &PROMPT_ARGUMENTS_MISMATCH,
-            arguments.map_or(name_span, Value::span),
+            arguments.unwrap_or(name_value),
             format!(
                 "`prompts/get` of `{prompt}` lacks the required argument{s} {}",
                 list.join(", ")
@@ -92,9 +91,9 @@ pub(crate) fn check(
     for member in arguments.members() {
         let key = member.key_str();
         if !declared.iter().any(|a| a.name == key) {
-            cx.report(
+            report.report(
                 &PROMPT_ARGUMENTS_MISMATCH,
-                member.key.span(),
+                member.key,
                 format!("prompt `{prompt}` declares no argument `{}`", name(&key)),
                 "use the argument names from `prompts/list`, or drop this one",
             );

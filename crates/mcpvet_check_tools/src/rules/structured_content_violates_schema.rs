@@ -1,8 +1,8 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::declare_rule;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::context::{Cx, a_kind, name};
+use crate::context::{Cx, name, site};
 use crate::schema::violations;
 use crate::state::ToolDef;
 
@@ -64,10 +64,11 @@ declare_rule! {
 
 /// Checks the `structuredContent` of the `tools/call` result `result` of `tool`.
 pub(crate) fn check(
-    cx: &mut Cx<'_>,
     result: Value<'_>,
     tool: Option<(&str, &ToolDef)>,
     is_error: bool,
+    cx: Cx,
+    report: &mut Reporter<'_>,
 ) {
     if !cx.at_least(ProtocolVersion::V2025_06_18) {
         return;
@@ -78,13 +79,13 @@ pub(crate) fn check(
         && sc.kind() != ValueKind::Object
         && sc.kind() != ValueKind::Error
     {
-        let version = cx.version;
-        cx.report(
+        report.report(
             &STRUCTURED_CONTENT_VIOLATES_SCHEMA,
-            sc.span(),
+            sc,
             format!(
-                "`structuredContent` must be an object in {version}, found {}",
-                a_kind(sc.kind())
+                "`structuredContent` must be an object in {}, found {}",
+                cx.version,
+                sc.kind().with_article()
             ),
             "wrap the value in an object, e.g. `{\"result\": …}`",
         );
@@ -97,9 +98,9 @@ pub(crate) fn check(
         return;
     }
     let Some(sc) = content else {
-        cx.report(
+        report.report(
             &STRUCTURED_CONTENT_VIOLATES_SCHEMA,
-            result.span(),
+            site(result),
             format!(
                 "the result of `{}` has no `structuredContent`, but the tool declares an \
                  `outputSchema`",
@@ -113,7 +114,7 @@ pub(crate) fn check(
     let Some(validator) = &def.output else {
         return;
     };
-    let Some(found) = violations(validator, Some(sc), sc.span()) else {
+    let Some(found) = violations(validator, Some(sc), sc) else {
         return;
     };
     let tool = name(tool);
@@ -123,6 +124,6 @@ pub(crate) fn check(
         } else {
             format!("`{tool}` structuredContent `{}`: {}", v.location, v.what)
         };
-        cx.report(&STRUCTURED_CONTENT_VIOLATES_SCHEMA, v.span, message, v.help);
+        report.report(&STRUCTURED_CONTENT_VIOLATES_SCHEMA, v.at, message, v.help);
     }
 }

@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
+use crate::context::name;
 use crate::rules::invalid_tool_name::offending;
 
 declare_rule! {
@@ -59,8 +59,9 @@ declare_rule! {
     }
 }
 
-/// Checks a name MCP accepts against the stricter client limits.
-pub(crate) fn check(cx: &mut Cx<'_>, tool: &str, span: Span) {
+/// Checks a name MCP accepts (`tool`, the string `name_value`) against the stricter client
+/// limits.
+pub(crate) fn check(tool: &str, name_value: Value<'_>, report: &mut Reporter<'_>) {
     let length = tool.chars().count();
     let problem = if let Some(chars) = offending(tool, |c| {
         c.is_ascii_alphanumeric() || matches!(c, '_' | '-')
@@ -79,9 +80,9 @@ pub(crate) fn check(cx: &mut Cx<'_>, tool: &str, span: Span) {
     } else {
         return;
     };
-    cx.report(
+    report.report(
         &TOOL_NAME_CLIENT_INCOMPATIBLE,
-        span,
+        name_value,
         problem,
         "use at most 64 letters, digits, `_` or `-` if the server targets such hosts",
     );

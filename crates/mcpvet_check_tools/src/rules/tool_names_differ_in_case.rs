@@ -1,7 +1,7 @@
-use mcpvet_diagnostics::{Label, declare_rule};
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
+use crate::context::name;
 use crate::state::Listing;
 
 declare_rule! {
@@ -49,9 +49,14 @@ declare_rule! {
     }
 }
 
-/// Records `tool` in `listing`'s case-folded names; reports a different spelling seen
-/// before.
-pub(crate) fn check(cx: &mut Cx<'_>, listing: &mut Listing, tool: &str, span: Span) {
+/// Records `tool` (the string `name_value`) in `listing`'s case-folded names; reports a
+/// different spelling seen before.
+pub(crate) fn check(
+    listing: &mut Listing,
+    tool: &str,
+    name_value: Value<'_>,
+    report: &mut Reporter<'_>,
+) {
     let folded = tool.to_ascii_lowercase();
     match listing.folded.get(&folded) {
         Some((first, first_span)) if first != tool => {
@@ -61,16 +66,19 @@ pub(crate) fn check(cx: &mut Cx<'_>, listing: &mut Listing, tool: &str, span: Sp
                 name(first),
                 name(tool)
             );
-            cx.emit(
+            report.push(
                 TOOL_NAMES_DIFFER_IN_CASE
-                    .diagnostic(span, message)
+                    .diagnostic(name_value.span(), message)
+                    .with_path(name_value.path())
                     .with_secondary(Label::with_message(first_span, "the other spelling"))
                     .with_help("rename one of the tools so the names differ in more than case"),
             );
         }
         Some(_) => {}
         None => {
-            listing.folded.insert(folded, (tool.to_owned(), span));
+            listing
+                .folded
+                .insert(folded, (tool.to_owned(), name_value.span()));
         }
     }
 }

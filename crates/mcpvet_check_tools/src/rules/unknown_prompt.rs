@@ -1,7 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_text::Span;
+use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::Value;
 
-use crate::context::{Cx, name};
+use crate::context::name;
+use crate::state::Server;
 
 declare_rule! {
     /// A `prompts/get` names a prompt that the server's prompt list does not contain.
@@ -49,11 +50,20 @@ declare_rule! {
     }
 }
 
-/// Reports a `prompts/get` of `prompt` (named at `span`) that the server does not list.
-pub(crate) fn report(cx: &mut Cx<'_>, prompt: &str, span: Span) {
-    cx.report(
+/// Reports a `prompts/get` of `prompt` (named by the string `name_value`) that the server's
+/// prompt list does not contain; says nothing while no prompt list was seen.
+pub(crate) fn check(
+    server: &Server,
+    prompt: &str,
+    name_value: Value<'_>,
+    report: &mut Reporter<'_>,
+) {
+    if !server.prompts_listed || server.prompts.contains_key(prompt) {
+        return;
+    }
+    report.report(
         &UNKNOWN_PROMPT,
-        span,
+        name_value,
         format!(
             "`prompts/get` names `{}`, which the server's prompt list does not contain",
             name(prompt)

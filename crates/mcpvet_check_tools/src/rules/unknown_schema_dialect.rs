@@ -1,8 +1,8 @@
-use mcpvet_diagnostics::declare_rule;
-use mcpvet_json::Value;
+use jsonschema::Draft;
+use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::context::{Cx, name, short};
-use crate::schema::Role;
+use crate::context::short;
+use crate::schema::{ToolSchema, dialect_of, draft_name};
 
 declare_rule! {
     /// A tool schema's `$schema` names a JSON Schema dialect that is not known.
@@ -52,18 +52,37 @@ declare_rule! {
     }
 }
 
-/// Reports the `$schema` string node `value`; `fallback` is the dialect used instead.
-pub(crate) fn report(cx: &mut Cx<'_>, value: Value<'_>, role: Role, tool: &str, fallback: &str) {
-    let uri = value.as_str().unwrap_or_default();
-    cx.report(
+/// The draft the object `schema` (converted to `json`) is checked in: the one its `$schema`
+/// names, else `fallback`. A `$schema` naming a dialect `jsonschema` does not know is reported
+/// and removed from `json`, so that the schema compiles as `fallback`.
+pub(crate) fn check(
+    schema: ToolSchema<'_, '_>,
+    json: &mut serde_json::Value,
+    fallback: Draft,
+    report: &mut Reporter<'_>,
+) -> Draft {
+    let Some(value) = schema.node.get("$schema") else {
+        return fallback;
+    };
+    let Some(uri) = value.as_str() else {
+        return fallback;
+    };
+    if let Some(draft) = dialect_of(&uri) {
+        return draft;
+    }
+    report.report(
         &UNKNOWN_SCHEMA_DIALECT,
-        value.span(),
+        value,
         format!(
-            "the `{}` of `{}` names an unknown dialect `{}`; it is checked as {fallback}",
-            role.member(),
-            name(tool),
-            short(&uri, 80)
+            "{} names an unknown dialect `{}`; it is checked as {}",
+            schema.subject(),
+            short(&uri, 80),
+            draft_name(fallback)
         ),
         "use `https://json-schema.org/draft/2020-12/schema` (or draft-07), or remove `$schema`",
     );
+    if let Some(object) = json.as_object_mut() {
+        object.remove("$schema");
+    }
+    fallback
 }

@@ -1,8 +1,8 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Severity, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::context::{Cx, a_kind, short};
+use crate::context::{Cx, short, site};
 
 declare_rule! {
     /// An icon of a tool, prompt, resource or resource template has a `src` that is not an `https:` or `data:` URI.
@@ -66,7 +66,7 @@ fn scheme(uri: &str) -> Option<String> {
 }
 
 /// Checks the `icons` of the list item `item`.
-pub(crate) fn check(cx: &mut Cx<'_>, item: Value<'_>) {
+pub(crate) fn check(item: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     if !cx.at_least(ProtocolVersion::V2025_11_25) {
         return;
     }
@@ -78,21 +78,21 @@ pub(crate) fn check(cx: &mut Cx<'_>, item: Value<'_>) {
             continue;
         }
         let Some(src) = icon.get("src") else {
-            cx.report(
+            report.report(
                 &UNSAFE_ICON_URL,
-                icon.span(),
+                icon,
                 "the icon has no `src`",
                 "give the icon an `https:` or `data:` URI in `src`",
             );
             continue;
         };
         let Some(uri) = src.as_str() else {
-            cx.report(
+            report.report(
                 &UNSAFE_ICON_URL,
-                src.span(),
+                site(src),
                 format!(
                     "the icon `src` must be a string, found {}",
-                    a_kind(src.kind())
+                    src.kind().with_article()
                 ),
                 "give the icon an `https:` or `data:` URI in `src`",
             );
@@ -121,10 +121,10 @@ pub(crate) fn check(cx: &mut Cx<'_>, item: Value<'_>) {
                 format!("icon `src` `{shown}` is not an absolute URI"),
             ),
         };
-        cx.report_as(
+        report.report_as(
             &UNSAFE_ICON_URL,
             severity,
-            src.span(),
+            src,
             message,
             "serve the icon from an `https:` URL or embed it as a `data:` URI",
         );
