@@ -36,7 +36,6 @@ declare_rule! {
     pub static UNSUPPORTED_FORMAT = {
         code: "MCP009",
         name: "unsupported-format",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -77,7 +76,6 @@ declare_rule! {
     pub static NOT_AN_MCP_FILE = {
         code: "MCP010",
         name: "not-an-mcp-file",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -120,7 +118,6 @@ declare_rule! {
     pub static WRONG_TYPE = {
         code: "MCP011",
         name: "wrong-type",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -160,7 +157,6 @@ declare_rule! {
     pub static MISSING_FIELD = {
         code: "MCP012",
         name: "missing-field",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -203,7 +199,6 @@ declare_rule! {
     pub static UNKNOWN_FIELD = {
         code: "MCP101",
         name: "unknown-field",
-        family: Config,
         severity: Info,
         target: Config,
         since: "0.1.0",
@@ -212,10 +207,10 @@ declare_rule! {
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &RULES
+    RULES
 }
 
-static RULES: [&RuleMeta; 5] = [
+static RULES: &[&RuleMeta] = &[
     &UNSUPPORTED_FORMAT,
     &NOT_AN_MCP_FILE,
     &WRONG_TYPE,

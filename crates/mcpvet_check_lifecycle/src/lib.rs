@@ -87,7 +87,7 @@ pub use phase::{Event, Stage};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    rules::ALL
+    rules::RULES
 }
 
 /// The phase a session reached and the last event confirmed in it.

@@ -64,7 +64,7 @@ use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &rules::RULES
+    rules::RULES
 }
 
 /// Runs every configuration rule of this crate on `config`: diagnostics go to `findings`,

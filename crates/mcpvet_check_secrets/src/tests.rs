@@ -646,7 +646,7 @@ fn token_as_a_member_name_is_not_in_the_path() {
 /// configuration examples): a flagged example gives exactly one finding, an accepted none.
 #[test]
 fn documented_session_examples() {
-    let docs = crate::rules::SECRET_IN_SESSION.docs();
+    let docs = crate::rules::secret_in_session::SECRET_IN_SESSION.docs();
     let mut flagged = None;
     let mut block: Option<String> = None;
     let mut checked = 0;

@@ -135,7 +135,7 @@ use crate::state::{CallInfo, ListMethod, Pending, Server};
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &rules::RULES
+    rules::RULES
 }
 
 /// What the tools checker found.

@@ -46,7 +46,7 @@ use crate::input::ConfigInput;
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &rules::RULES
+    rules::RULES
 }
 
 /// Runs every rule of this crate on `config`.

@@ -49,7 +49,7 @@ impl From<Span> for Site {
 /// declare_rule! {
 ///     /// Flags something.
 ///     static SOMETHING = {
-///         code: "MCP999", name: "something", family: Tools, severity: Warning,
+///         code: "MCP599", name: "something", severity: Warning,
 ///         target: Transcript, since: "0.1.0",
 ///     }
 /// }
@@ -165,7 +165,6 @@ mod tests {
         static SAMPLE = {
             code: "MCP401",
             name: "sample",
-            family: Lifecycle,
             severity: Error,
             target: Transcript,
             since: "0.1.0",

@@ -45,6 +45,24 @@ impl Family {
         }
     }
 
+    /// The family of `code`, from its hundreds digit.
+    ///
+    /// # Panics
+    ///
+    /// When the digit names no family (6 to 9): a programming error, caught at compile time
+    /// for the rule declarations of [`declare_rule!`](crate::declare_rule).
+    pub const fn of_code(code: RuleCode) -> Family {
+        match code.family() {
+            0 => Family::Syntax,
+            1 => Family::Config,
+            2 => Family::Transport,
+            3 => Family::Secrets,
+            4 => Family::Lifecycle,
+            5 => Family::Tools,
+            _ => panic!("rule codes of families 6 to 9 are not allocated"),
+        }
+    }
+
     /// A short name: `syntax`, `config`, `transport`, `secrets`, `lifecycle`, `tools`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -134,7 +152,7 @@ pub struct RuleMeta {
     pub code: RuleCode,
     /// Kebab-case name, e.g. `plaintext-credential`.
     pub name: &'static str,
-    /// Family (must match the code's hundreds digit).
+    /// Family (the code's hundreds digit).
     pub family: Family,
     /// Severity unless configured otherwise.
     pub default_severity: Severity,
@@ -199,15 +217,15 @@ impl RuleMeta {
 ///     /// ## What it checks
 ///     /// ...
 ///     pub static EXAMPLE_RULE = {
-///         code: "MCP999",
+///         code: "MCP599",
 ///         name: "example-rule",
-///         family: Tools,
 ///         severity: Warning,
 ///         target: Config,
 ///         since: "0.1.0",
 ///     }
 /// }
 /// assert_eq!(EXAMPLE_RULE.summary(), "Flags something.");
+/// assert_eq!(EXAMPLE_RULE.family, mcpvet_diagnostics::Family::Tools); // from the code
 /// ```
 #[macro_export]
 macro_rules! declare_rule {
@@ -216,7 +234,6 @@ macro_rules! declare_rule {
         $vis:vis static $name:ident = {
             code: $code:literal,
             name: $rule_name:literal,
-            family: $family:ident,
             severity: $severity:ident,
             target: $target:ident,
             since: $since:literal $(,)?
@@ -226,7 +243,7 @@ macro_rules! declare_rule {
         $vis static $name: $crate::RuleMeta = $crate::RuleMeta {
             code: $crate::RuleCode::new($code),
             name: $rule_name,
-            family: $crate::Family::$family,
+            family: $crate::Family::of_code($crate::RuleCode::new($code)),
             default_severity: $crate::Severity::$severity,
             status: $crate::RuleStatus::Preview { since: $since },
             target: $crate::Target::$target,
@@ -250,7 +267,6 @@ mod tests {
         static SAMPLE = {
             code: "MCP201",
             name: "sample",
-            family: Transport,
             severity: Warning,
             target: Config,
             since: "0.1.0",

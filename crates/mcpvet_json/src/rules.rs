@@ -39,7 +39,6 @@ declare_rule! {
     pub static JSON_SYNTAX_ERROR = {
         code: "MCP001",
         name: "json-syntax-error",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -80,7 +79,6 @@ declare_rule! {
     pub static DUPLICATE_KEY = {
         code: "MCP002",
         name: "duplicate-key",
-        family: Syntax,
         severity: Warning,
         target: Any,
         since: "0.1.0",
@@ -129,7 +127,6 @@ declare_rule! {
     pub static COMMENT_NOT_ALLOWED = {
         code: "MCP003",
         name: "comment-not-allowed",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -169,7 +166,6 @@ declare_rule! {
     pub static TRAILING_COMMA_NOT_ALLOWED = {
         code: "MCP004",
         name: "trailing-comma-not-allowed",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -214,7 +210,6 @@ declare_rule! {
     pub static NESTING_TOO_DEEP = {
         code: "MCP005",
         name: "nesting-too-deep",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -255,7 +250,6 @@ declare_rule! {
     pub static LONE_SURROGATE = {
         code: "MCP006",
         name: "lone-surrogate",
-        family: Syntax,
         severity: Warning,
         target: Any,
         since: "0.1.0",
@@ -296,7 +290,6 @@ declare_rule! {
     pub static BYTE_ORDER_MARK = {
         code: "MCP007",
         name: "byte-order-mark",
-        family: Syntax,
         severity: Warning,
         target: Any,
         since: "0.1.0",
@@ -338,7 +331,6 @@ declare_rule! {
     pub static INVALID_UTF8 = {
         code: "MCP008",
         name: "invalid-utf8",
-        family: Syntax,
         severity: Error,
         target: Any,
         since: "0.1.0",
@@ -347,10 +339,10 @@ declare_rule! {
 
 /// The rules of this crate, sorted by code.
 pub fn rules() -> &'static [&'static RuleMeta] {
-    &RULES
+    RULES
 }
 
-static RULES: [&RuleMeta; 8] = [
+static RULES: &[&RuleMeta] = &[
     &JSON_SYNTAX_ERROR,
     &DUPLICATE_KEY,
     &COMMENT_NOT_ALLOWED,

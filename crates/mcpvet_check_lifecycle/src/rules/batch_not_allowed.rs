@@ -45,10 +45,9 @@ declare_rule! {
     /// - MCP specification 2025-03-26, Basic protocol (`basic/index.mdx`): batching
     /// - MCP specification 2025-06-18, Changelog, item 1: "Remove support for JSON-RPC
     ///   batching"
-    pub static BATCH_NOT_ALLOWED = {
+    pub(crate) static BATCH_NOT_ALLOWED = {
         code: "MCP410",
         name: "batch-not-allowed",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

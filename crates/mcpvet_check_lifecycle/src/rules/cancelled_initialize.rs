@@ -41,10 +41,9 @@ declare_rule! {
     ///
     /// - MCP specification, Cancellation (`basic/utilities/cancellation.mdx`): "The
     ///   `initialize` request MUST NOT be cancelled by clients"
-    pub static CANCELLED_INITIALIZE = {
+    pub(crate) static CANCELLED_INITIALIZE = {
         code: "MCP427",
         name: "cancelled-initialize",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -72,10 +72,9 @@ declare_rule! {
     /// - MCP specification, Lifecycle, Capability negotiation (`basic/lifecycle.mdx`)
     /// - The server features and client features pages of each version (capabilities)
     /// - MCP specification 2026-07-28, Logging (`server/utilities/logging.mdx`)
-    pub static CAPABILITY_NOT_DECLARED = {
+    pub(crate) static CAPABILITY_NOT_DECLARED = {
         code: "MCP450",
         name: "capability-not-declared",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

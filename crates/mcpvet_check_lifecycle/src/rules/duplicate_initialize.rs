@@ -41,10 +41,9 @@ declare_rule! {
     /// ## References
     ///
     /// - MCP specification, Lifecycle (`basic/lifecycle.mdx`)
-    pub static DUPLICATE_INITIALIZE = {
+    pub(crate) static DUPLICATE_INITIALIZE = {
         code: "MCP426",
         name: "duplicate-initialize",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -50,10 +50,9 @@ declare_rule! {
     /// ## References
     ///
     /// - MCP specification, Basic protocol, Requests (`basic/index.mdx`, each version)
-    pub static DUPLICATE_REQUEST_ID = {
+    pub(crate) static DUPLICATE_REQUEST_ID = {
         code: "MCP442",
         name: "duplicate-request-id",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -45,10 +45,9 @@ declare_rule! {
     ///   in `schema.ts`
     /// - MCP specification 2025-11-25, Basic protocol, Responses (`basic/index.mdx`)
     /// - JSON-RPC 2.0 specification, section 5
-    pub static ERROR_RESPONSE_WITHOUT_ID = {
+    pub(crate) static ERROR_RESPONSE_WITHOUT_ID = {
         code: "MCP406",
         name: "error-response-without-id",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -48,10 +48,9 @@ declare_rule! {
     /// - MCP specification 2025-03-26, Lifecycle (`basic/lifecycle.mdx`): "The initialization
     ///   request MUST NOT be part of a JSON-RPC batch"
     /// - JSON-RPC 2.0 specification, section 6 (Batch)
-    pub static INVALID_BATCH = {
+    pub(crate) static INVALID_BATCH = {
         code: "MCP411",
         name: "invalid-batch",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

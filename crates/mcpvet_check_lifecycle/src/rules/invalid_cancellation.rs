@@ -44,10 +44,9 @@ declare_rule! {
     ///
     /// - MCP specification, Cancellation (`basic/utilities/cancellation.mdx`; 2026-07-28:
     ///   `basic/patterns/cancellation.mdx`)
-    pub static INVALID_CANCELLATION = {
+    pub(crate) static INVALID_CANCELLATION = {
         code: "MCP452",
         name: "invalid-cancellation",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

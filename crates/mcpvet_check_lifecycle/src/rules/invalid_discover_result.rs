@@ -42,10 +42,9 @@ declare_rule! {
     /// - MCP specification 2026-07-28, Discover (`server/discover.mdx`)
     /// - MCP specification 2026-07-28, Caching (`server/utilities/caching.mdx`)
     /// - `DiscoverResult` and `CacheableResult` in `schema.ts` (2026-07-28)
-    pub static INVALID_DISCOVER_RESULT = {
+    pub(crate) static INVALID_DISCOVER_RESULT = {
         code: "MCP433",
         name: "invalid-discover-result",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -43,10 +43,9 @@ declare_rule! {
     ///
     /// - MCP specification, Basic protocol, Error codes (`basic/index.mdx`)
     /// - JSON-RPC 2.0 specification, section 5.1
-    pub static INVALID_ERROR_OBJECT = {
+    pub(crate) static INVALID_ERROR_OBJECT = {
         code: "MCP407",
         name: "invalid-error-object",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

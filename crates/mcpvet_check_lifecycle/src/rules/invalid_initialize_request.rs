@@ -35,10 +35,9 @@ declare_rule! {
     ///
     /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
     /// - `InitializeRequest` and `Implementation` in `schema.ts` (2024-11-05 to 2025-11-25)
-    pub static INVALID_INITIALIZE_REQUEST = {
+    pub(crate) static INVALID_INITIALIZE_REQUEST = {
         code: "MCP420",
         name: "invalid-initialize-request",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

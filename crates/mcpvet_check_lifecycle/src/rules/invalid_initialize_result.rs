@@ -38,10 +38,9 @@ declare_rule! {
     ///
     /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
     /// - `InitializeResult` in `schema.ts` (2024-11-05 to 2025-11-25)
-    pub static INVALID_INITIALIZE_RESULT = {
+    pub(crate) static INVALID_INITIALIZE_RESULT = {
         code: "MCP421",
         name: "invalid-initialize-result",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -47,10 +47,9 @@ declare_rule! {
     ///
     /// - MCP specification 2026-07-28, Multi round-trip requests (`basic/patterns/mrtr.mdx`)
     /// - `InputRequiredResult` and `InputRequest` in `schema.ts` (2026-07-28)
-    pub static INVALID_INPUT_REQUIRED_RESULT = {
+    pub(crate) static INVALID_INPUT_REQUIRED_RESULT = {
         code: "MCP435",
         name: "invalid-input-required-result",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

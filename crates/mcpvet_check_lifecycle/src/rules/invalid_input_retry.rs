@@ -50,10 +50,9 @@ declare_rule! {
     /// ## References
     ///
     /// - MCP specification 2026-07-28, Multi round-trip requests (`basic/patterns/mrtr.mdx`)
-    pub static INVALID_INPUT_RETRY = {
+    pub(crate) static INVALID_INPUT_RETRY = {
         code: "MCP436",
         name: "invalid-input-retry",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

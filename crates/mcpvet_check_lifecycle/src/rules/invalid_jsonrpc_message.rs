@@ -50,10 +50,9 @@ declare_rule! {
     /// - MCP specification, Basic protocol, Messages (`basic/index.mdx`; 2024-11-05:
     ///   `basic/messages.mdx`)
     /// - JSON-RPC 2.0 specification, sections 4 and 5
-    pub static INVALID_JSONRPC_MESSAGE = {
+    pub(crate) static INVALID_JSONRPC_MESSAGE = {
         code: "MCP401",
         name: "invalid-jsonrpc-message",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -45,10 +45,9 @@ declare_rule! {
     ///
     /// - MCP specification, Pagination (`server/utilities/pagination.mdx`)
     /// - `PaginatedResult` in `schema.ts` (`nextCursor?: string`)
-    pub static INVALID_PAGINATION_CURSOR = {
+    pub(crate) static INVALID_PAGINATION_CURSOR = {
         code: "MCP453",
         name: "invalid-pagination-cursor",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

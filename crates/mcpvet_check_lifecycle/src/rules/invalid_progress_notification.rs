@@ -47,10 +47,9 @@ declare_rule! {
     ///
     /// - MCP specification, Progress (`basic/utilities/progress.mdx`; 2026-07-28:
     ///   `basic/patterns/progress.mdx`)
-    pub static INVALID_PROGRESS_NOTIFICATION = {
+    pub(crate) static INVALID_PROGRESS_NOTIFICATION = {
         code: "MCP451",
         name: "invalid-progress-notification",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

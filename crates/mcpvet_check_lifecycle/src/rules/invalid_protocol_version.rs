@@ -50,10 +50,9 @@ declare_rule! {
     /// - MCP specification 2026-07-28, Versioning (`basic/versioning.mdx`)
     /// - MCP specification, Transports, Protocol version header (`basic/transports.mdx`,
     ///   2025-06-18 and later)
-    pub static INVALID_PROTOCOL_VERSION = {
+    pub(crate) static INVALID_PROTOCOL_VERSION = {
         code: "MCP422",
         name: "invalid-protocol-version",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -42,10 +42,9 @@ declare_rule! {
     /// - MCP specification, Basic protocol, Requests (`basic/index.mdx`): "Requests MUST
     ///   include a string or integer ID", "the ID MUST NOT be null"
     /// - `RequestId` in `schema.json` of every version: `{"type": ["string", "integer"]}`
-    pub static INVALID_REQUEST_ID = {
+    pub(crate) static INVALID_REQUEST_ID = {
         code: "MCP403",
         name: "invalid-request-id",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -52,10 +52,9 @@ declare_rule! {
     /// - MCP specification 2026-07-28, Subscriptions (`basic/patterns/subscriptions.mdx`)
     /// - `SubscriptionsListenRequest`, `SubscriptionFilter` and `NotificationMetaObject` in
     ///   `schema.ts` (2026-07-28)
-    pub static INVALID_SUBSCRIPTION_NOTIFICATION = {
+    pub(crate) static INVALID_SUBSCRIPTION_NOTIFICATION = {
         code: "MCP437",
         name: "invalid-subscription-notification",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -52,10 +52,9 @@ declare_rule! {
     /// - MCP specification 2025-06-18 and 2025-11-25, Changelogs (added methods)
     /// - MCP specification, Lifecycle, Operation (`basic/lifecycle.mdx`): "Respect the
     ///   negotiated protocol version"
-    pub static METHOD_NOT_IN_PROTOCOL_VERSION = {
+    pub(crate) static METHOD_NOT_IN_PROTOCOL_VERSION = {
         code: "MCP430",
         name: "method-not-in-protocol-version",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

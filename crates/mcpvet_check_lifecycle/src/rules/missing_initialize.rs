@@ -41,10 +41,9 @@ declare_rule! {
     ///
     /// - MCP specification, Lifecycle (`basic/lifecycle.mdx`): "The initialization phase MUST
     ///   be the first interaction between client and server"
-    pub static MISSING_INITIALIZE = {
+    pub(crate) static MISSING_INITIALIZE = {
         code: "MCP425",
         name: "missing-initialize",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -42,10 +42,9 @@ declare_rule! {
     /// ## References
     ///
     /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
-    pub static MISSING_INITIALIZED_NOTIFICATION = {
+    pub(crate) static MISSING_INITIALIZED_NOTIFICATION = {
         code: "MCP428",
         name: "missing-initialized-notification",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -46,10 +46,9 @@ declare_rule! {
     /// - MCP specification 2026-07-28, Basic protocol, Statelessness
     ///   (`basic/index.mdx#statelessness`)
     /// - `RequestParams` and `RequestMetaObject` in `schema.ts` (2026-07-28)
-    pub static MISSING_REQUEST_META = {
+    pub(crate) static MISSING_REQUEST_META = {
         code: "MCP431",
         name: "missing-request-meta",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -43,10 +43,9 @@ declare_rule! {
     ///
     /// - MCP specification 2026-07-28, Basic protocol, Responses (`basic/index.mdx`)
     /// - `Result` and `ResultType` in `schema.ts` (2026-07-28)
-    pub static MISSING_RESULT_TYPE = {
+    pub(crate) static MISSING_RESULT_TYPE = {
         code: "MCP432",
         name: "missing-result-type",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -46,7 +46,7 @@ pub(crate) mod unsafe_integer_id;
 pub(crate) mod wrong_direction;
 
 /// Every rule of the crate, sorted by code.
-pub(crate) static ALL: &[&RuleMeta] = &[
+pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_jsonrpc_message::INVALID_JSONRPC_MESSAGE,
     &params_not_object::PARAMS_NOT_OBJECT,
     &invalid_request_id::INVALID_REQUEST_ID,
@@ -99,7 +99,7 @@ mod tests {
 
     #[test]
     fn rules_are_sorted_unique_and_in_the_family() {
-        for pair in ALL.windows(2) {
+        for pair in RULES.windows(2) {
             assert!(
                 pair[0].code < pair[1].code,
                 "{} after {}",
@@ -107,7 +107,7 @@ mod tests {
                 pair[0].code
             );
         }
-        for rule in ALL {
+        for rule in RULES {
             assert_eq!(rule.code.family(), 4, "{}", rule.code);
             assert_eq!(rule.family, mcpvet_diagnostics::Family::Lifecycle);
             let file = rule.name.replace('-', "_");

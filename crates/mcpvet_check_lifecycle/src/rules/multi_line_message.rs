@@ -40,10 +40,9 @@ declare_rule! {
     ///
     /// - MCP specification, Transports, stdio (`basic/transports.mdx`): "Messages are
     ///   delimited by newlines, and MUST NOT contain embedded newlines"
-    pub static MULTI_LINE_MESSAGE = {
+    pub(crate) static MULTI_LINE_MESSAGE = {
         code: "MCP413",
         name: "multi-line-message",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

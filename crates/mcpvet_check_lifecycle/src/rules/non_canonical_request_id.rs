@@ -34,10 +34,9 @@ declare_rule! {
     /// - MCP specification, Basic protocol, Requests (`basic/index.mdx`): ids are strings or
     ///   integers
     /// - JSON Schema validation, `integer` (draft-06 and later accept integral numbers)
-    pub static NON_CANONICAL_REQUEST_ID = {
+    pub(crate) static NON_CANONICAL_REQUEST_ID = {
         code: "MCP404",
         name: "non-canonical-request-id",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -36,10 +36,9 @@ declare_rule! {
     ///
     /// - MCP specification, Basic protocol, Notifications (`basic/index.mdx`): "Notifications
     ///   MUST NOT include an ID"
-    pub static NOTIFICATION_WITH_ID = {
+    pub(crate) static NOTIFICATION_WITH_ID = {
         code: "MCP409",
         name: "notification-with-id",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -42,10 +42,9 @@ declare_rule! {
     ///
     /// - MCP specification, Basic protocol, Requests and Responses (`basic/index.mdx`)
     /// - The `Request`, `Notification` and `Result` types in `schema.ts` of every version
-    pub static PARAMS_NOT_OBJECT = {
+    pub(crate) static PARAMS_NOT_OBJECT = {
         code: "MCP402",
         name: "params-not-object",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -38,10 +38,9 @@ declare_rule! {
     /// ## References
     ///
     /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
-    pub static PREMATURE_INITIALIZED_NOTIFICATION = {
+    pub(crate) static PREMATURE_INITIALIZED_NOTIFICATION = {
         code: "MCP423",
         name: "premature-initialized-notification",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -55,10 +55,9 @@ declare_rule! {
     /// - MCP specification, Lifecycle, Initialization (`basic/lifecycle.mdx`)
     /// - rust-sdk PR #730, python-sdk PR #1312, go-sdk PR #419 (requests between the
     ///   `initialize` response and `notifications/initialized` accepted)
-    pub static REQUEST_BEFORE_INITIALIZATION = {
+    pub(crate) static REQUEST_BEFORE_INITIALIZATION = {
         code: "MCP424",
         name: "request-before-initialization",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -47,10 +47,9 @@ declare_rule! {
     /// - MCP specification 2026-07-28, Basic protocol, Error codes (`basic/index.mdx#error-codes`)
     /// - MCP specification 2026-07-28, Resources (`server/resources.mdx`): missing resources
     ///   are −32602
-    pub static RESERVED_ERROR_CODE = {
+    pub(crate) static RESERVED_ERROR_CODE = {
         code: "MCP408",
         name: "reserved-error-code",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

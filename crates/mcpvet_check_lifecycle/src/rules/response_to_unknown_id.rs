@@ -41,10 +41,9 @@ declare_rule! {
     ///
     /// - MCP specification, Basic protocol, Responses (`basic/index.mdx`): "Responses MUST
     ///   include the same ID as the request they correspond to"
-    pub static RESPONSE_TO_UNKNOWN_ID = {
+    pub(crate) static RESPONSE_TO_UNKNOWN_ID = {
         code: "MCP440",
         name: "response-to-unknown-id",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

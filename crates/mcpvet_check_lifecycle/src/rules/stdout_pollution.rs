@@ -55,10 +55,9 @@ declare_rule! {
     /// - MCP specification, Transports, stdio (`basic/transports.mdx`; 2026-07-28:
     ///   `basic/transports/stdio.mdx`): "The server MUST NOT write anything to its stdout
     ///   that is not a valid MCP message"
-    pub static STDOUT_POLLUTION = {
+    pub(crate) static STDOUT_POLLUTION = {
         code: "MCP412",
         name: "stdout-pollution",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

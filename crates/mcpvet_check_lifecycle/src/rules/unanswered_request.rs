@@ -39,10 +39,9 @@ declare_rule! {
     ///
     /// - MCP specification, Basic protocol, Responses (`basic/index.mdx`)
     /// - MCP specification, Cancellation (`basic/utilities/cancellation.mdx`)
-    pub static UNANSWERED_REQUEST = {
+    pub(crate) static UNANSWERED_REQUEST = {
         code: "MCP441",
         name: "unanswered-request",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -34,10 +34,9 @@ declare_rule! {
     ///
     /// - MCP specification, Basic protocol, Requests (`basic/index.mdx`)
     /// - RFC 8259 section 6 (interoperable integers lie in [−(2^53)+1, (2^53)−1])
-    pub static UNSAFE_INTEGER_ID = {
+    pub(crate) static UNSAFE_INTEGER_ID = {
         code: "MCP405",
         name: "unsafe-integer-id",
-        family: Lifecycle,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -46,10 +46,9 @@ declare_rule! {
     ///   `ClientNotification` and `ServerNotification` unions in `schema.ts`)
     /// - MCP specification 2026-07-28, Patterns (`basic/patterns/index.mdx`) and Transports
     ///   (`basic/transports/index.mdx`)
-    pub static WRONG_DIRECTION = {
+    pub(crate) static WRONG_DIRECTION = {
         code: "MCP434",
         name: "wrong-direction",
-        family: Lifecycle,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -85,10 +85,9 @@ declare_rule! {
     ///   formats and entropy guards
     /// - GitHub: "About authentication to GitHub" (token prefixes)
     /// - MCP specification, Security Best Practices: token handling
-    pub static KNOWN_TOKEN_FORMAT = {
+    pub(crate) static KNOWN_TOKEN_FORMAT = {
         code: "MCP302",
         name: "known-token-format",
-        family: Secrets,
         severity: Error,
         target: Config,
         since: "0.1.0",

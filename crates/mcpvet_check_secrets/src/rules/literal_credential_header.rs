@@ -65,10 +65,9 @@ declare_rule! {
     /// - RFC 9110 §11.6.2 (`Authorization`), RFC 6265 (`Cookie`)
     /// - MCP specification, Authorization: bearer tokens in the `Authorization` header
     /// - gitleaks `curl-auth-header` rule: thresholds
-    pub static LITERAL_CREDENTIAL_HEADER = {
+    pub(crate) static LITERAL_CREDENTIAL_HEADER = {
         code: "MCP303",
         name: "literal-credential-header",
-        family: Secrets,
         severity: Error,
         target: Config,
         since: "0.1.0",

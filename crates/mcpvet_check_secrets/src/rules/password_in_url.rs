@@ -55,10 +55,9 @@ declare_rule! {
     ///
     /// - RFC 3986 §3.2.1: "Use of the format user:password in the userinfo field is deprecated"
     /// - MCP Inspector README: credentials in URLs are not redacted
-    pub static PASSWORD_IN_URL = {
+    pub(crate) static PASSWORD_IN_URL = {
         code: "MCP306",
         name: "password-in-url",
-        family: Secrets,
         severity: Error,
         target: Config,
         since: "0.1.0",

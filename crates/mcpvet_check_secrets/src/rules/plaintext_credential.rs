@@ -73,10 +73,9 @@ declare_rule! {
     /// - Claude Code MCP documentation: environment variable expansion in `.mcp.json`
     /// - gitleaks `generic-api-key` rule and detect-secrets keyword plugin: names and
     ///   entropy thresholds
-    pub static PLAINTEXT_CREDENTIAL = {
+    pub(crate) static PLAINTEXT_CREDENTIAL = {
         code: "MCP301",
         name: "plaintext-credential",
-        family: Secrets,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -75,10 +75,9 @@ declare_rule! {
     /// - MCP Inspector README: credentials in stdio arguments are not redacted
     /// - mcp-scan `redact.py`: arguments after credential flags, header values
     /// - Docker `run --env`: `-e NAME` forwards the variable from the environment
-    pub static SECRET_IN_ARGS = {
+    pub(crate) static SECRET_IN_ARGS = {
         code: "MCP304",
         name: "secret-in-args",
-        family: Secrets,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -52,10 +52,9 @@ declare_rule! {
     /// - MCP specification, Security Best Practices: token passthrough and logging
     /// - MCP specification, Utilities: Logging ("Log messages MUST NOT contain credentials
     ///   or secrets")
-    pub static SECRET_IN_SESSION = {
+    pub(crate) static SECRET_IN_SESSION = {
         code: "MCP308",
         name: "secret-in-session",
-        family: Secrets,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -49,10 +49,9 @@ declare_rule! {
     /// - RFC 6750 §2.3 and §5.3: access tokens in URI query parameters are logged and should
     ///   not be used
     /// - OWASP: "Information exposure through query strings in URL"
-    pub static SECRET_IN_URL_QUERY = {
+    pub(crate) static SECRET_IN_URL_QUERY = {
         code: "MCP305",
         name: "secret-in-url-query",
-        family: Secrets,
         severity: Warning,
         target: Config,
         since: "0.1.0",

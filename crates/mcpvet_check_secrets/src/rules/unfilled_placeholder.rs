@@ -59,10 +59,9 @@ declare_rule! {
     /// - trufflehog `pkg/detectors/falsepositives.go` and detect-secrets
     ///   `filters/heuristic.py`: placeholder and template heuristics
     /// - microsoft/apm VS Code adapter: `<VAR>` placeholders are sent literally
-    pub static UNFILLED_PLACEHOLDER = {
+    pub(crate) static UNFILLED_PLACEHOLDER = {
         code: "MCP307",
         name: "unfilled-placeholder",
-        family: Secrets,
         severity: Warning,
         target: Config,
         since: "0.1.0",

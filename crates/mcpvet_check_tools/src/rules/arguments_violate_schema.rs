@@ -51,7 +51,6 @@ declare_rule! {
     pub(crate) static ARGUMENTS_VIOLATE_SCHEMA = {
         code: "MCP522",
         name: "arguments-violate-schema",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

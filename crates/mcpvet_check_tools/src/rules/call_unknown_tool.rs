@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static CALL_UNKNOWN_TOOL = {
         code: "MCP521",
         name: "call-unknown-tool",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

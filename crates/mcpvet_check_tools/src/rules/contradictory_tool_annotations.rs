@@ -43,7 +43,6 @@ declare_rule! {
     pub(crate) static CONTRADICTORY_TOOL_ANNOTATIONS = {
         code: "MCP512",
         name: "contradictory-tool-annotations",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

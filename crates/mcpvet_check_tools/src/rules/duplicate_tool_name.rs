@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static DUPLICATE_TOOL_NAME = {
         code: "MCP502",
         name: "duplicate-tool-name",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

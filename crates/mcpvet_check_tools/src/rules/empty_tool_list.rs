@@ -42,7 +42,6 @@ declare_rule! {
     pub(crate) static EMPTY_TOOL_LIST = {
         code: "MCP514",
         name: "empty-tool-list",
-        family: Tools,
         severity: Info,
         target: Transcript,
         since: "0.1.0",

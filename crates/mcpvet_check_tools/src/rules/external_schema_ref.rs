@@ -45,7 +45,6 @@ declare_rule! {
     pub(crate) static EXTERNAL_SCHEMA_REF = {
         code: "MCP515",
         name: "external-schema-ref",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -49,7 +49,6 @@ declare_rule! {
     pub(crate) static INPUT_SCHEMA_IS_EXAMPLE = {
         code: "MCP508",
         name: "input-schema-is-example",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -53,7 +53,6 @@ declare_rule! {
     pub(crate) static INPUT_SCHEMA_NOT_OBJECT = {
         code: "MCP507",
         name: "input-schema-not-object",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

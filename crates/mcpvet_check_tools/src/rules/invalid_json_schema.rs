@@ -48,7 +48,6 @@ declare_rule! {
     pub(crate) static INVALID_JSON_SCHEMA = {
         code: "MCP509",
         name: "invalid-json-schema",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

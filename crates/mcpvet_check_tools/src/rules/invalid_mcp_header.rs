@@ -53,7 +53,6 @@ declare_rule! {
     pub(crate) static INVALID_MCP_HEADER = {
         code: "MCP513",
         name: "invalid-mcp-header",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -51,7 +51,6 @@ declare_rule! {
     pub(crate) static INVALID_TOOL_NAME = {
         code: "MCP503",
         name: "invalid-tool-name",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

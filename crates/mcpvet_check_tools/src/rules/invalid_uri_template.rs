@@ -48,7 +48,6 @@ declare_rule! {
     pub(crate) static INVALID_URI_TEMPLATE = {
         code: "MCP540",
         name: "invalid-uri-template",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -50,7 +50,6 @@ declare_rule! {
     pub(crate) static MALFORMED_LIST_RESULT = {
         code: "MCP501",
         name: "malformed-list-result",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

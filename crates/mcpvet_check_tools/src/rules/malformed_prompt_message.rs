@@ -44,7 +44,6 @@ declare_rule! {
     pub(crate) static MALFORMED_PROMPT_MESSAGE = {
         code: "MCP533",
         name: "malformed-prompt-message",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

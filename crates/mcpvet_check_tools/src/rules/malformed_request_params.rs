@@ -44,7 +44,6 @@ declare_rule! {
     pub(crate) static MALFORMED_REQUEST_PARAMS = {
         code: "MCP520",
         name: "malformed-request-params",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

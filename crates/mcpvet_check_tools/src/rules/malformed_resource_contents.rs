@@ -47,7 +47,6 @@ declare_rule! {
     pub(crate) static MALFORMED_RESOURCE_CONTENTS = {
         code: "MCP541",
         name: "malformed-resource-contents",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

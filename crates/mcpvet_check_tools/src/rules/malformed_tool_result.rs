@@ -50,7 +50,6 @@ declare_rule! {
     pub(crate) static MALFORMED_TOOL_RESULT = {
         code: "MCP525",
         name: "malformed-tool-result",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

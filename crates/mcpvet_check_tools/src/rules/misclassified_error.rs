@@ -56,7 +56,6 @@ declare_rule! {
     pub(crate) static MISCLASSIFIED_ERROR = {
         code: "MCP524",
         name: "misclassified-error",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

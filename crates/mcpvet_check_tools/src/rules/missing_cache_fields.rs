@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static MISSING_CACHE_FIELDS = {
         code: "MCP550",
         name: "missing-cache-fields",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -41,7 +41,6 @@ declare_rule! {
     pub(crate) static MISSING_TOOL_DESCRIPTION = {
         code: "MCP506",
         name: "missing-tool-description",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

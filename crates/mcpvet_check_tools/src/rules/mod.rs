@@ -36,7 +36,7 @@ pub(crate) mod unknown_schema_dialect;
 pub(crate) mod unsafe_icon_url;
 
 /// Every rule, sorted by code.
-pub(crate) static RULES: [&RuleMeta; 29] = [
+pub(crate) static RULES: &[&RuleMeta] = &[
     &malformed_list_result::MALFORMED_LIST_RESULT,
     &duplicate_tool_name::DUPLICATE_TOOL_NAME,
     &invalid_tool_name::INVALID_TOOL_NAME,

@@ -52,7 +52,6 @@ declare_rule! {
     pub(crate) static OUTPUT_SCHEMA_NOT_OBJECT = {
         code: "MCP511",
         name: "output-schema-not-object",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

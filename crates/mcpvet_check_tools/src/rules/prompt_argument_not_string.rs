@@ -38,7 +38,6 @@ declare_rule! {
     pub(crate) static PROMPT_ARGUMENT_NOT_STRING = {
         code: "MCP531",
         name: "prompt-argument-not-string",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

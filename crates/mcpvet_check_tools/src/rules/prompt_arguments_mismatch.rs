@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static PROMPT_ARGUMENTS_MISMATCH = {
         code: "MCP532",
         name: "prompt-arguments-mismatch",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

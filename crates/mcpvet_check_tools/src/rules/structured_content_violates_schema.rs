@@ -55,7 +55,6 @@ declare_rule! {
     pub(crate) static STRUCTURED_CONTENT_VIOLATES_SCHEMA = {
         code: "MCP523",
         name: "structured-content-violates-schema",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -52,7 +52,6 @@ declare_rule! {
     pub(crate) static TOOL_NAME_CLIENT_INCOMPATIBLE = {
         code: "MCP504",
         name: "tool-name-client-incompatible",
-        family: Tools,
         severity: Info,
         target: Transcript,
         since: "0.1.0",

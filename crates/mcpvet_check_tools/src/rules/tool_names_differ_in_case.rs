@@ -42,7 +42,6 @@ declare_rule! {
     pub(crate) static TOOL_NAMES_DIFFER_IN_CASE = {
         code: "MCP505",
         name: "tool-names-differ-in-case",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -43,7 +43,6 @@ declare_rule! {
     pub(crate) static UNKNOWN_PROMPT = {
         code: "MCP530",
         name: "unknown-prompt",
-        family: Tools,
         severity: Error,
         target: Transcript,
         since: "0.1.0",

@@ -45,7 +45,6 @@ declare_rule! {
     pub(crate) static UNKNOWN_SCHEMA_DIALECT = {
         code: "MCP510",
         name: "unknown-schema-dialect",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

@@ -44,7 +44,6 @@ declare_rule! {
     pub(crate) static UNSAFE_ICON_URL = {
         code: "MCP551",
         name: "unsafe-icon-url",
-        family: Tools,
         severity: Warning,
         target: Transcript,
         since: "0.1.0",

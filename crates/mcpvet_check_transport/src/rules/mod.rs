@@ -11,7 +11,7 @@ pub(crate) mod transport;
 pub(crate) type Check = fn(&ConfigInput<'_>, &mut Reporter<'_>);
 
 /// Every rule, sorted by code.
-pub(crate) static RULES: [&RuleMeta; 22] = [
+pub(crate) static RULES: &[&RuleMeta] = &[
     &config::invalid_server_name::INVALID_SERVER_NAME,
     &config::duplicate_server_name::DUPLICATE_SERVER_NAME,
     &config::empty_server_map::EMPTY_SERVER_MAP,
@@ -37,7 +37,7 @@ pub(crate) static RULES: [&RuleMeta; 22] = [
 ];
 
 /// The check of each rule, in the order of [`RULES`].
-pub(crate) static CHECKS: [Check; 22] = [
+pub(crate) static CHECKS: &[Check] = &[
     config::invalid_server_name::check,
     config::duplicate_server_name::check,
     config::empty_server_map::check,

@@ -41,7 +41,6 @@ declare_rule! {
     pub(crate) static DUPLICATE_SERVER_NAME = {
         code: "MCP103",
         name: "duplicate-server-name",
-        family: Config,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -40,7 +40,6 @@ declare_rule! {
     pub(crate) static EMPTY_SERVER_MAP = {
         code: "MCP104",
         name: "empty-server-map",
-        family: Config,
         severity: Info,
         target: Config,
         since: "0.1.0",

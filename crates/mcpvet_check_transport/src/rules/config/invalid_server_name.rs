@@ -45,7 +45,6 @@ declare_rule! {
     pub(crate) static INVALID_SERVER_NAME = {
         code: "MCP102",
         name: "invalid-server-name",
-        family: Config,
         severity: Warning,
         target: Config,
         since: "0.1.0",

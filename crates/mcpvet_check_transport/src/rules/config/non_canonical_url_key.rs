@@ -39,7 +39,6 @@ declare_rule! {
     pub(crate) static NON_CANONICAL_URL_KEY = {
         code: "MCP108",
         name: "non-canonical-url-key",
-        family: Config,
         severity: Warning,
         target: Config,
         since: "0.1.0",

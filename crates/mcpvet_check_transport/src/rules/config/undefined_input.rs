@@ -52,7 +52,6 @@ declare_rule! {
     pub(crate) static UNDEFINED_INPUT = {
         code: "MCP106",
         name: "undefined-input",
-        family: Config,
         severity: Error,
         target: Config,
         since: "0.1.0",

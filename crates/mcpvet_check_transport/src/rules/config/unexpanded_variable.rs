@@ -57,7 +57,6 @@ declare_rule! {
     pub(crate) static UNEXPANDED_VARIABLE = {
         code: "MCP105",
         name: "unexpanded-variable",
-        family: Config,
         severity: Warning,
         target: Config,
         since: "0.1.0",

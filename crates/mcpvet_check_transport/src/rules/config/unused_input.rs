@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static UNUSED_INPUT = {
         code: "MCP107",
         name: "unused-input",
-        family: Config,
         severity: Info,
         target: Config,
         since: "0.1.0",

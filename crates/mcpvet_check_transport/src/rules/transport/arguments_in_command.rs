@@ -53,7 +53,6 @@ declare_rule! {
     pub(crate) static ARGUMENTS_IN_COMMAND = {
         code: "MCP209",
         name: "arguments-in-command",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -44,7 +44,6 @@ declare_rule! {
     pub(crate) static COMMAND_AND_URL_BOTH_SET = {
         code: "MCP201",
         name: "command-and-url-both-set",
-        family: Transport,
         severity: Error,
         target: Config,
         since: "0.1.0",

@@ -45,7 +45,6 @@ declare_rule! {
     pub(crate) static DANGEROUS_LAUNCH_COMMAND = {
         code: "MCP213",
         name: "dangerous-launch-command",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -43,7 +43,6 @@ declare_rule! {
     pub(crate) static INSECURE_HTTP_URL = {
         code: "MCP205",
         name: "insecure-http-url",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static INVALID_URL = {
         code: "MCP204",
         name: "invalid-url",
-        family: Transport,
         severity: Error,
         target: Config,
         since: "0.1.0",

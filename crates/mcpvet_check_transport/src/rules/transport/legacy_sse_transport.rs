@@ -42,7 +42,6 @@ declare_rule! {
     pub(crate) static LEGACY_SSE_TRANSPORT = {
         code: "MCP207",
         name: "legacy-sse-transport",
-        family: Transport,
         severity: Info,
         target: Config,
         since: "0.1.0",

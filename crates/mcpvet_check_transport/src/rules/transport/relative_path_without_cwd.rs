@@ -51,7 +51,6 @@ declare_rule! {
     pub(crate) static RELATIVE_PATH_WITHOUT_CWD = {
         code: "MCP210",
         name: "relative-path-without-cwd",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

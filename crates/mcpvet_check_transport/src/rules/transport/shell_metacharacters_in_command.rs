@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static SHELL_METACHARACTERS_IN_COMMAND = {
         code: "MCP208",
         name: "shell-metacharacters-in-command",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

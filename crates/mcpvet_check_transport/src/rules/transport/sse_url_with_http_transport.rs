@@ -43,7 +43,6 @@ declare_rule! {
     pub(crate) static SSE_URL_WITH_HTTP_TRANSPORT = {
         code: "MCP206",
         name: "sse-url-with-http-transport",
-        family: Transport,
         severity: Info,
         target: Config,
         since: "0.1.0",

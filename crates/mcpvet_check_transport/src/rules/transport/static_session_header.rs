@@ -42,7 +42,6 @@ declare_rule! {
     pub(crate) static STATIC_SESSION_HEADER = {
         code: "MCP214",
         name: "static-session-header",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -42,7 +42,6 @@ declare_rule! {
     pub(crate) static UNKNOWN_PROTOCOL_VERSION_HEADER = {
         code: "MCP215",
         name: "unknown-protocol-version-header",
-        family: Transport,
         severity: Warning,
         target: Config,
         since: "0.1.0",

@@ -47,7 +47,6 @@ declare_rule! {
     pub(crate) static UNKNOWN_TRANSPORT_TYPE = {
         code: "MCP202",
         name: "unknown-transport-type",
-        family: Transport,
         severity: Error,
         target: Config,
         since: "0.1.0",

@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static UNPINNED_PACKAGE = {
         code: "MCP212",
         name: "unpinned-package",
-        family: Transport,
         severity: Info,
         target: Config,
         since: "0.1.0",

@@ -42,7 +42,6 @@ declare_rule! {
     pub(crate) static UNSUPPORTED_TRANSPORT = {
         code: "MCP203",
         name: "unsupported-transport",
-        family: Transport,
         severity: Error,
         target: Config,
         since: "0.1.0",

@@ -46,7 +46,6 @@ declare_rule! {
     pub(crate) static WINDOWS_NPX_WITHOUT_CMD = {
         code: "MCP211",
         name: "windows-npx-without-cmd",
-        family: Transport,
         severity: Info,
         target: Config,
         since: "0.1.0",
