@@ -1,13 +1,22 @@
-//! `cargo run -p mcpvet_dev -- generate-docs [--check]`: writes `docs/rules/` from the rule
-//! catalog (or, with `--check`, fails when the committed pages differ).
+//! Developer tasks:
+//!
+//! - `cargo run -p mcpvet_dev -- generate-docs [--check]`: writes `docs/rules/` from the rule
+//!   catalog (or, with `--check`, fails when the committed pages differ);
+//! - `cargo run -p mcpvet_dev -- new-rule CODE name`: the files of a new rule (see
+//!   [`new_rule`] and `docs/adding-a-rule.md`).
 #![expect(
     clippy::print_stdout,
     clippy::print_stderr,
     reason = "a developer tool reports on the terminal"
 )]
 
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+mod new_rule;
+
+const USAGE: &str = "usage: cargo run -p mcpvet_dev -- generate-docs [--check]\n       cargo run -p mcpvet_dev -- new-rule CODE name   (e.g. new-rule MCP216 missing-server-version)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,15 +28,55 @@ fn main() -> ExitCode {
     {
         ["generate-docs"] => generate(false),
         ["generate-docs", "--check"] => generate(true),
+        ["new-rule", code, name] => new_rule(code, name),
         _ => {
-            eprintln!("usage: cargo run -p mcpvet_dev -- generate-docs [--check]");
+            eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
 }
 
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Writes the files of a new rule (refusing to overwrite any) and says what comes next.
+fn new_rule(code: &str, name: &str) -> ExitCode {
+    let rule = match new_rule::NewRule::new(code, name, &mcpvet_linter::rules()) {
+        Ok(rule) => rule,
+        Err(message) => {
+            eprintln!("new-rule: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    let read = |path: &str| std::fs::read_to_string(root().join(path)).ok();
+    let edits = match rule.plan(&read) {
+        Ok(edits) => edits,
+        Err(message) => {
+            eprintln!("new-rule: {message}");
+            return ExitCode::from(2);
+        }
+    };
+    for edit in &edits {
+        let path = root().join(&edit.path);
+        let written = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, &edit.contents));
+        if let Err(err) = written {
+            eprintln!("new-rule: cannot write {}: {err}", edit.path);
+            return ExitCode::FAILURE;
+        }
+        let verb = if edit.create { "created" } else { "updated" };
+        // A closed pipe (`| head`) is no reason to stop half way.
+        let _ = writeln!(std::io::stdout(), "{verb} {}", edit.path);
+    }
+    let _ = writeln!(std::io::stdout(), "\n{}", rule.next_steps());
+    ExitCode::SUCCESS
+}
+
 fn generate(check: bool) -> ExitCode {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/rules");
+    let dir = root().join("docs/rules");
     let files = mcpvet_linter::docs::generated_files();
     let drift = match mcpvet_testkit::sync_generated(&dir, &files, !check) {
         Ok(drift) => drift,
