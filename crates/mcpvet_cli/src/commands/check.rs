@@ -5,7 +5,6 @@ use mcpvet_linter::{ConfigOptions, InspectOptions};
 use super::emit::Emitter;
 use super::{Plan, Status};
 use crate::cli::{CheckArgs, Format};
-use crate::io::Input;
 use crate::output::Output;
 
 pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
@@ -23,12 +22,6 @@ pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
         stream: Some(&args.stream),
         text: args.output.format == Format::Text,
     };
-    let mut emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
-    for path in &args.paths {
-        match super::inspect_input(&Input::new(path), &plan) {
-            Some(report) => emitter.emit(report),
-            None => emitter.failed(),
-        }
-    }
-    emitter.finish()
+    let emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
+    super::inspect_each(&args.paths, &plan, emitter)
 }

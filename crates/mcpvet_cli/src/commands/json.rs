@@ -5,7 +5,6 @@ use mcpvet_linter::{InputKind, InspectOptions, JsonCheckOptions};
 use super::emit::Emitter;
 use super::{Plan, Status};
 use crate::cli::{Format, JsonArgs};
-use crate::io::Input;
 use crate::output::Output;
 
 pub(super) fn run(args: &JsonArgs, color: bool, out: &mut Output) -> Status {
@@ -27,12 +26,6 @@ pub(super) fn run(args: &JsonArgs, color: bool, out: &mut Output) -> Status {
         stream: None,
         text: args.output.format == Format::Text,
     };
-    let mut emitter = Emitter::new(out, &args.output, color);
-    for file in &args.files {
-        match super::inspect_input(&Input::new(file), &plan) {
-            Some(report) => emitter.emit(report),
-            None => emitter.failed(),
-        }
-    }
-    emitter.finish()
+    let emitter = Emitter::new(out, &args.output, color);
+    super::inspect_each(&args.files, &plan, emitter)
 }

@@ -131,6 +131,22 @@ fn inspect_input(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
     }
 }
 
+/// Inspects every input of `paths` as `plan` says and writes each report through `emitter`;
+/// the run's status.
+fn inspect_each(
+    paths: &[std::path::PathBuf],
+    plan: &Plan<'_>,
+    mut emitter: emit::Emitter<'_>,
+) -> Status {
+    for path in paths {
+        match inspect_input(&Input::new(path), plan) {
+            Some(report) => emitter.emit(report),
+            None => emitter.failed(),
+        }
+    }
+    emitter.finish()
+}
+
 /// Runs the subcommand `cli` names.
 pub(crate) fn run(cli: &Cli) -> Status {
     let color = cli.color.enabled(

@@ -4,7 +4,6 @@ use mcpvet_linter::{InputKind, InspectOptions, TranscriptOptions};
 use super::emit::Emitter;
 use super::{Plan, Status};
 use crate::cli::{Format, SessionArgs, TranscriptArgs};
-use crate::io::Input;
 use crate::output::Output;
 
 pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Status {
@@ -18,14 +17,8 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
         stream: Some(&args.stream),
         text: args.output.format == Format::Text,
     };
-    let mut emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
-    for path in &args.paths {
-        match super::inspect_input(&Input::new(path), &plan) {
-            Some(report) => emitter.emit(report),
-            None => emitter.failed(),
-        }
-    }
-    emitter.finish()
+    let emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
+    super::inspect_each(&args.paths, &plan, emitter)
 }
 
 /// The options of a session inspection that `args` give.

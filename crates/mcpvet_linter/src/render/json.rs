@@ -235,14 +235,10 @@ struct SpanEntry {
     end: u32,
 }
 
+/// Where a finding, a secondary label or an edit lies: its byte span, then the lines and
+/// columns of both ends (in UTF-16 units too, when asked).
 #[derive(Serialize)]
-struct Finding {
-    code: &'static str,
-    rule: Option<&'static str>,
-    severity: &'static str,
-    message: String,
-    path: Option<String>,
-    pointer: Option<String>,
+struct Positioned {
     span: SpanEntry,
     line: u32,
     column: u32,
@@ -252,6 +248,35 @@ struct Finding {
     column_utf16: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     end_column_utf16: Option<u32>,
+}
+
+impl Positioned {
+    fn new(p: Place, utf16: bool) -> Self {
+        Positioned {
+            span: SpanEntry {
+                start: p.start,
+                end: p.end,
+            },
+            line: p.line,
+            column: p.column,
+            end_line: p.end_line,
+            end_column: p.end_column,
+            column_utf16: utf16.then_some(p.column_utf16),
+            end_column_utf16: utf16.then_some(p.end_column_utf16),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Finding {
+    code: &'static str,
+    rule: Option<&'static str>,
+    severity: &'static str,
+    message: String,
+    path: Option<String>,
+    pointer: Option<String>,
+    #[serde(flatten)]
+    at: Positioned,
     label: Option<String>,
     help: Option<String>,
     secondary: Vec<Secondary>,
@@ -262,15 +287,8 @@ struct Finding {
 
 #[derive(Serialize)]
 struct Secondary {
-    span: SpanEntry,
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column_utf16: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    end_column_utf16: Option<u32>,
+    #[serde(flatten)]
+    at: Positioned,
     message: Option<String>,
 }
 
@@ -283,15 +301,8 @@ struct FixEntry {
 
 #[derive(Serialize)]
 struct EditEntry {
-    span: SpanEntry,
-    line: u32,
-    column: u32,
-    end_line: u32,
-    end_column: u32,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column_utf16: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    end_column_utf16: Option<u32>,
+    #[serde(flatten)]
+    at: Positioned,
     replacement: String,
 }
 
@@ -404,13 +415,7 @@ fn finding(
     let secondary = |label: &Label| {
         let p = place(&report.source, label.span());
         Secondary {
-            span: span_entry(p),
-            line: p.line,
-            column: p.column,
-            end_line: p.end_line,
-            end_column: p.end_column,
-            column_utf16: utf16.then_some(p.column_utf16),
-            end_column_utf16: utf16.then_some(p.end_column_utf16),
+            at: Positioned::new(p, utf16),
             message: label.message().map(|m| redactor.clean(m)),
         }
     };
@@ -426,13 +431,7 @@ fn finding(
             .map(|e| {
                 let p = place(&report.source, e.span());
                 EditEntry {
-                    span: span_entry(p),
-                    line: p.line,
-                    column: p.column,
-                    end_line: p.end_line,
-                    end_column: p.end_column,
-                    column_utf16: utf16.then_some(p.column_utf16),
-                    end_column_utf16: utf16.then_some(p.end_column_utf16),
+                    at: Positioned::new(p, utf16),
                     replacement: redactor.clean(e.replacement()),
                 }
             })
@@ -446,24 +445,11 @@ fn finding(
         message: redactor.clean(d.message()),
         path: d.path().map(|p| redactor.clean(&p.to_string())),
         pointer: d.path().map(|p| redactor.clean(&p.to_pointer())),
-        span: span_entry(at),
-        line: at.line,
-        column: at.column,
-        end_line: at.end_line,
-        end_column: at.end_column,
-        column_utf16: utf16.then_some(at.column_utf16),
-        end_column_utf16: utf16.then_some(at.end_column_utf16),
+        at: Positioned::new(at, utf16),
         label: d.primary().message().map(|m| redactor.clean(m)),
         help: d.help().map(|h| redactor.clean(h)),
         secondary: d.secondary().iter().map(secondary).collect(),
         fix,
         message_index: d.message_index(),
-    }
-}
-
-fn span_entry(p: Place) -> SpanEntry {
-    SpanEntry {
-        start: p.start,
-        end: p.end,
     }
 }
