@@ -8,8 +8,9 @@
 //!
 //! # No output ever contains a secret
 //!
-//! Findings describe a secret by its kind, its first four characters and its length
-//! (`ghp_… (40 chars)`), never by its value, in messages and in help alike; a suggested fix
+//! Findings describe a secret by its kind, its first characters and its length
+//! (`ghp_… (40 chars)`: four, or a quarter of a secret shorter than sixteen characters,
+//! the one policy of `mcpvet_diagnostics::redact`), never by its value, in messages and in help alike; a suggested fix
 //! only ever writes a variable reference. The exact span of every secret (the token alone,
 //! not the `Bearer ` before it or the `--token=` around it, mapped through JSON escapes) is
 //! passed to [`Findings::redact`], and every renderer masks redacted spans in source

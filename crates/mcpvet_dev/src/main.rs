@@ -3,7 +3,7 @@
 //! - `cargo run -p mcpvet_dev -- generate-docs [--check]`: writes `docs/rules/` from the rule
 //!   catalog (or, with `--check`, fails when the committed pages differ);
 //! - `cargo run -p mcpvet_dev -- new-rule CODE name`: the files of a new rule (see
-//!   [`new_rule`] and `docs/adding-a-rule.md`).
+//!   [`new_rule`](mod@new_rule) and `docs/adding-a-rule.md`).
 #![expect(
     clippy::print_stdout,
     clippy::print_stderr,

@@ -2,7 +2,7 @@
 //!
 //! A secret keeps its first [`keep_chars`] characters (four, or a quarter of a secret shorter
 //! than sixteen characters, so a short password is not half shown); every other character
-//! reads as `*`, one per character so underlines stay aligned, line breaks kept. Three forms
+//! reads as `*`, one per character so underlines stay aligned, line breaks kept. Four forms
 //! follow from that one rule:
 //!
 //! - [`describe`]: a secret named in a message, without its text: `ghp_… (40 chars)`;

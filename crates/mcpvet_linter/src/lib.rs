@@ -2,9 +2,11 @@
 //!
 //! Position in the pipeline: the top library layer. Below it, [`mcpvet_text`] holds spans and
 //! source files and [`mcpvet_diagnostics`] the plain-data findings; this crate turns findings
-//! into output. It holds the rule registry ([`rules`], [`rule`], [`docs`]), the
-//! [`lint_config`] / [`lint_transcript`] entry points, which return a [`FileReport`], and every
-//! renderer ([`render`]): text with source snippets ([`render::text`], [`render::overview`]),
+//! into output. It holds the one door every face goes through ([`inspect`]: bytes and a name
+//! in, the kind detected when none is given), the [`lint_config`] / [`lint_transcript`] /
+//! [`lint_json`] entry points behind it, which return a [`FileReport`], the pure half of the
+//! streaming pipeline ([`stream`]), the rule registry ([`rules`], [`rule`], [`docs`]), and
+//! every renderer ([`render`]): text with source snippets ([`render::text`], [`render::overview`]),
 //! the versioned JSON report ([`render::json`]), SARIF 2.1.0 ([`render::sarif`]) and GitHub
 //! annotations ([`render::github`]). Every renderer masks the report's redacted secrets.
 //!

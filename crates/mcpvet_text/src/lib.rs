@@ -25,4 +25,4 @@ mod span;
 
 pub use line_index::{Encoding, LineColumn, LineIndex, count_line_breaks};
 pub use source::{LineExcerpt, Positions, SourceFile, TextError, check_len};
-pub use span::{Span, Spanned};
+pub use span::{Span, SpanRangeError, Spanned};

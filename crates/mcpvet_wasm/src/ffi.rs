@@ -20,8 +20,8 @@
 //!
 //! Rust never turns an address into a reference: the only thing that crosses as an address is
 //! [`mcpvet_buffer_ptr`]'s answer, computed from a live `Vec`, and all reads and writes at it
-//! are JavaScript's, bounded by the buffer's length. Hence no `unsafe` block anywhere; the
-//! one `unsafe` is the `no_mangle` attribute that gives each export its fixed name.
+//! are JavaScript's, bounded by the buffer's length. Hence no `unsafe` block in the exports:
+//! their one `unsafe` is the `no_mangle` attribute that gives each export its fixed name.
 //!
 //! Every function is also callable from Rust (tests, native builds); an unknown or freed
 //! handle reads as an empty buffer.

@@ -1,4 +1,4 @@
-//! Per-line scanning, shared by the whole-file readers and (later) a bounded-memory streaming
+//! Per-line scanning, shared by the whole-file readers and the bounded-memory streaming
 //! pipeline: each function looks at one line (without its `\n`) and a base offset, and returns
 //! spans relative to the start of the file. Nothing here parses JSON; it only finds where the
 //! JSON of a line is.
