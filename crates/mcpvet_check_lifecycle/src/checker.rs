@@ -2,13 +2,13 @@
 use std::collections::HashMap;
 
 use mcpvet_ast::transcript::{
-    AbbreviatedKind, DirectionSource, Entry, EntryKind, InputFormat, InvalidReason, Message,
-    ProtocolVersion, Reconstructed, RecordBody, RecordRole, VersionDetection, VersionSource,
-    method_direction,
+    AbbreviatedKind, DirectionSource, Entry, EntryKind, InputFormat, InvalidReason, JsonLeaf,
+    Message, ProtocolVersion, Reconstructed, RecordBody, RecordRole, VersionDetection,
+    VersionSource, method_direction,
 };
 use mcpvet_diagnostics::{Findings, Reporter};
 use mcpvet_json::{JsonDocument, Value, ValueKind};
-use mcpvet_text::Span;
+use mcpvet_text::{Span, Spanned};
 
 use crate::flow::{Cx, Kind, View};
 use crate::phase::Outcome;
@@ -120,8 +120,12 @@ impl LifecycleChecker {
                 };
                 let view = View {
                     kind,
-                    method: a.method.as_ref(),
+                    method: a
+                        .method
+                        .as_ref()
+                        .map(|m| Spanned::new(m.value.as_str(), m.span(document))),
                     id: a.id.as_ref(),
+                    id_span: a.id.as_ref().map_or(entry.span, |id| id.span(document)),
                     params: None,
                     result: None,
                     error: None,
@@ -406,9 +410,9 @@ impl LifecycleChecker {
                 method,
                 params,
             } => {
-                invalid_request_id::check(id, false, &mut report);
-                non_canonical_request_id::check(id, &mut report);
-                unsafe_integer_id::check(id, &mut report);
+                invalid_request_id::check(id, doc, false, &mut report);
+                non_canonical_request_id::check(id, doc, &mut report);
+                unsafe_integer_id::check(id, doc, &mut report);
                 // `tools/call`, `prompts/get` and `resources/read` params are checked with
                 // their members by MCP520.
                 if let Some(p) = params
@@ -421,8 +425,9 @@ impl LifecycleChecker {
                 }
                 View {
                     kind: Kind::Request,
-                    method: Some(method),
+                    method: Some(spanned(method, doc)),
                     id: Some(id),
+                    id_span: id.span(doc),
                     params: *params,
                     result: None,
                     error: None,
@@ -441,28 +446,31 @@ impl LifecycleChecker {
                 if let Some(p) = params {
                     params_not_object::check(doc.value(*p), "params", &mut report);
                 }
+                let span = doc.value(*node).span();
                 View {
                     kind: Kind::Notification,
-                    method: Some(method),
+                    method: Some(spanned(method, doc)),
                     id: None,
+                    id_span: span,
                     params: *params,
                     result: None,
                     error: None,
                     direction: direction_of(Some(&method.value)),
                     explicit,
                     wire: true,
-                    span: doc.value(*node).span(),
+                    span,
                     header,
                 }
             }
             Message::Response { node, id, result } => {
-                invalid_request_id::check(id, false, &mut report);
-                non_canonical_request_id::check(id, &mut report);
-                unsafe_integer_id::check(id, &mut report);
+                invalid_request_id::check(id, doc, false, &mut report);
+                non_canonical_request_id::check(id, doc, &mut report);
+                unsafe_integer_id::check(id, doc, &mut report);
                 View {
                     kind: Kind::Response,
                     method: None,
                     id: Some(id),
+                    id_span: id.span(doc),
                     params: None,
                     result: Some(*result),
                     error: None,
@@ -475,9 +483,9 @@ impl LifecycleChecker {
             }
             Message::ErrorResponse { node, id, error } => {
                 if let Some(id) = id {
-                    invalid_request_id::check(id, true, &mut report);
-                    non_canonical_request_id::check(id, &mut report);
-                    unsafe_integer_id::check(id, &mut report);
+                    invalid_request_id::check(id, doc, true, &mut report);
+                    non_canonical_request_id::check(id, doc, &mut report);
+                    unsafe_integer_id::check(id, doc, &mut report);
                 }
                 let value = doc.value(*node);
                 error_response_without_id::check(id.as_ref(), value, version, &mut report);
@@ -486,6 +494,7 @@ impl LifecycleChecker {
                     kind: Kind::Error,
                     method: None,
                     id: id.as_ref(),
+                    id_span: id.as_ref().map_or(value.span(), |id| id.span(doc)),
                     params: None,
                     result: None,
                     error: Some(error),
@@ -526,8 +535,9 @@ impl LifecycleChecker {
                 };
                 View {
                     kind,
-                    method: method.as_ref(),
+                    method: method.as_ref().map(|m| spanned(m, doc)),
                     id: id.as_ref(),
+                    id_span: id.as_ref().map_or(value.span(), |id| id.span(doc)),
                     params: None,
                     result: None,
                     error: None,
@@ -619,7 +629,7 @@ impl LifecycleChecker {
         if entry.timestamp.is_some() {
             // A line of the client's own log.
             let s = self.session(server);
-            let body = log_body(entry, span, text);
+            let body = log_body(entry, doc, span, text);
             stdout_pollution::check_client_log(
                 text,
                 (body, doc.slice(body).unwrap_or(text)),
@@ -644,14 +654,12 @@ impl LifecycleChecker {
     }
 }
 
-/// The text of a log line after its timestamp and bracketed fields.
-fn log_body(entry: &Entry, line: Span, text: &str) -> Span {
+/// The text of a log line (an entry of `doc`) after its timestamp and bracketed fields.
+fn log_body(entry: &Entry, doc: &JsonDocument<'_>, line: Span, text: &str) -> Span {
     // `text` is the text of `line`.
-    let fields = [&entry.server, &entry.level]
-        .into_iter()
-        .flatten()
-        .map(|f| f.span.end)
-        .max();
+    let server = entry.server.as_ref().map(|s| s.span(doc));
+    let level = entry.level.as_ref().map(|l| l.span);
+    let fields = server.into_iter().chain(level).map(|f| f.end).max();
     let Some(end) = fields else { return line };
     // Skip the closing bracket and the blanks after it.
     let mut start = end.saturating_add(1);
@@ -668,6 +676,11 @@ fn log_body(entry: &Entry, line: Span, text: &str) -> Span {
     } else {
         Span::new(start, line.end)
     }
+}
+
+/// The method (an entry's, of `doc`) with its span, as the message flow reads it.
+fn spanned<'m>(method: &'m JsonLeaf<String>, doc: &JsonDocument<'_>) -> Spanned<&'m str> {
+    Spanned::new(method.value.as_str(), method.span(doc))
 }
 
 /// Client log lines that say the server could not be started or went away.
@@ -715,7 +728,7 @@ mod tests {
         let transcript = read_transcript(text, Some("mcp.log"), None).value;
         let entry = &transcript.entries()[0];
         let line = Span::new(0, text.trim_end().len() as u32);
-        let body = log_body(entry, line, text);
+        let body = log_body(entry, transcript.document(), line, text);
         assert_eq!(&text[body.range()], "Unexpected token 'i'");
     }
 

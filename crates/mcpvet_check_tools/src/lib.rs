@@ -122,11 +122,11 @@ mod uri_template;
 
 use mcpvet_ast::transcript::{
     Abbreviated, AbbreviatedKind, Direction, Entry, EntryKind, Message, ProtocolVersion,
-    Reconstructed, RecordBody, RecordRole, RequestId, VersionDetection, VersionSource,
+    Reconstructed, RecordBody, RecordRole, RequestId, TextField, VersionDetection, VersionSource,
 };
 use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
 use mcpvet_json::{JsonDocument, Value};
-use mcpvet_text::{Span, Spanned};
+use mcpvet_text::Span;
 
 use crate::context::Cx;
 use crate::lists::Body;
@@ -207,7 +207,7 @@ impl ToolsChecker {
     }
 
     /// The state of the server named `name` (`None`: the capture names no server).
-    fn server(&mut self, name: Option<&Spanned<String>>) -> usize {
+    fn server(&mut self, name: Option<&TextField>) -> usize {
         let name = name.map(|n| n.value.as_str());
         if let Some(i) = self.servers.iter().position(|s| s.name.as_deref() == name) {
             return i;
@@ -250,7 +250,14 @@ impl ToolsChecker {
                 let i = self.server(entry.server.as_ref());
                 let cx = self.cx(false);
                 let server = &mut self.servers[i];
-                let pending = request(server, &method.value, params, method.span, cx, report);
+                let pending = request(
+                    server,
+                    &method.value,
+                    params,
+                    method.span(document),
+                    cx,
+                    report,
+                );
                 if let (Some(pending), Some(key)) = (pending, id.key()) {
                     server.pending.insert(key, pending);
                 }

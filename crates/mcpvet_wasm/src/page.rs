@@ -153,6 +153,7 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
     };
     let method = |span: Span| shown_text(text, span, redactions, true);
     let id = |span: Span| shown_text(text, span, redactions, false);
+    let doc = transcript.document();
     let mut rows = Vec::new();
     for (i, entry) in transcript.entries().iter().enumerate() {
         let at = MessageRef::entry(i);
@@ -169,8 +170,8 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
             paired: None,
         };
         let wire = |message: &Message, at: MessageRef, span: Span| MessageRow {
-            method: message.method().map(|m| method(m.span)),
-            id: message.id().map(|i| id(i.span)),
+            method: message.method().map(|m| method(m.span(doc))),
+            id: message.id().map(|i| id(i.span(doc))),
             paired: match message {
                 Message::Request { .. } => paired(at, true),
                 Message::Response { .. } | Message::ErrorResponse { .. } => paired(at, false),
@@ -191,8 +192,8 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
             }
             EntryKind::Message(message) => rows.push(wire(message, at, entry.span)),
             EntryKind::Abbreviated(a) => rows.push(MessageRow {
-                method: a.method.as_ref().map(|m| method(m.span)),
-                id: a.id.as_ref().map(|i| id(i.span)),
+                method: a.method.as_ref().map(|m| method(m.span(doc))),
+                id: a.id.as_ref().map(|i| id(i.span(doc))),
                 paired: match a.kind {
                     AbbreviatedKind::Request => paired(at, true),
                     AbbreviatedKind::Notification => None,
@@ -204,8 +205,8 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
                 method: r
                     .method
                     .map(str::to_owned)
-                    .or_else(|| r.recorded_method.as_ref().map(|m| method(m.span))),
-                id: r.correlation.as_ref().map(|c| id(c.span)),
+                    .or_else(|| r.recorded_method.as_ref().map(|m| method(m.span(doc)))),
+                id: r.correlation.as_ref().map(|c| id(c.span(doc))),
                 paired: paired(at, r.role == RecordRole::Request),
                 ..row(r.role.name(), entry.span)
             }),

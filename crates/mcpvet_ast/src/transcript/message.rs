@@ -3,11 +3,14 @@
 //! nodes of `params`/`result`/`error.data`); the protocol checks decide what is wrong.
 use std::fmt;
 
-use mcpvet_json::{NodeId, Value, ValueKind};
-use mcpvet_text::{Span, Spanned};
+use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
+use mcpvet_text::Span;
+
+use super::JsonLeaf;
 
 /// One JSON-RPC message (§2.1): the kind, the id, and the node ids of the parts checks point
-/// into.
+/// into. Every part is read from a JSON value of the document, so each keeps its node: spans
+/// are read from the document.
 #[derive(Debug, Clone)]
 pub enum Message {
     /// `method` and `id`: a request (also when `id` is `null`, which makes it a bad request,
@@ -17,8 +20,8 @@ pub enum Message {
         node: NodeId,
         /// The `id` member.
         id: RequestId,
-        /// The `method` member (the span includes the quotes).
-        method: Spanned<String>,
+        /// The `method` member (its span includes the quotes).
+        method: JsonLeaf<String>,
         /// The `params` member, of any type.
         params: Option<NodeId>,
     },
@@ -27,7 +30,7 @@ pub enum Message {
         /// The message object.
         node: NodeId,
         /// The `method` member.
-        method: Spanned<String>,
+        method: JsonLeaf<String>,
         /// The `params` member, of any type.
         params: Option<NodeId>,
     },
@@ -67,7 +70,7 @@ pub enum Message {
         /// The `id` member, when the value is an object that has one.
         id: Option<RequestId>,
         /// The `method` member, when it is a string.
-        method: Option<Spanned<String>>,
+        method: Option<JsonLeaf<String>>,
     },
 }
 
@@ -85,7 +88,7 @@ impl Message {
     }
 
     /// The method, for requests, notifications and invalid messages that name one.
-    pub fn method(&self) -> Option<&Spanned<String>> {
+    pub fn method(&self) -> Option<&JsonLeaf<String>> {
         match self {
             Message::Request { method, .. } | Message::Notification { method, .. } => Some(method),
             Message::Invalid { method, .. } => method.as_ref(),
@@ -132,21 +135,14 @@ pub struct ErrorObject {
     /// The `code` member.
     pub code: Option<ErrorCode>,
     /// The `message` member, when it is a string.
-    pub message: Option<Spanned<String>>,
+    pub message: Option<JsonLeaf<String>>,
     /// The `data` member, of any type.
     pub data: Option<NodeId>,
 }
 
-/// The `code` member of an error object.
-#[derive(Debug, Clone, Copy)]
-pub struct ErrorCode {
-    /// The node.
-    pub node: NodeId,
-    /// Its span.
-    pub span: Span,
-    /// The value, when it is a number written as an integer that fits in `i64`.
-    pub value: Option<i64>,
-}
+/// The `code` member of an error object: its value, when it is a number written as an
+/// integer that fits in `i64`.
+pub type ErrorCode = JsonLeaf<Option<i64>>;
 
 /// Why a value is not a valid JSON-RPC message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -219,10 +215,8 @@ impl fmt::Display for InvalidReason {
 /// normalised into each other.
 #[derive(Debug, Clone)]
 pub struct RequestId {
-    /// The id node.
+    /// The id node (its span: [`Self::span`]).
     pub node: NodeId,
-    /// Its span.
-    pub span: Span,
     /// The value and its quirks.
     pub value: IdValue,
 }
@@ -309,9 +303,17 @@ impl RequestId {
         };
         RequestId {
             node: value.id(),
-            span: value.span(),
             value: id,
         }
+    }
+
+    /// The span of the id, from `document`: the document of the transcript it belongs to.
+    ///
+    /// # Panics
+    ///
+    /// When the id does not come from `document`.
+    pub fn span(&self, document: &JsonDocument<'_>) -> Span {
+        document.value(self.node).span()
     }
 
     /// The correlation key; `None` for `null` and for ids of another type.
@@ -473,8 +475,7 @@ fn lower_object(value: Value<'_>, syntax_error: bool) -> Message {
     let [id_value, method_value, jsonrpc, result, error, params] =
         value.get_many(["id", "method", "jsonrpc", "result", "error", "params"]);
     let id = id_value.map(RequestId::from_value);
-    let method =
-        method_value.and_then(|m| m.as_str().map(|s| Spanned::new(s.into_owned(), m.span())));
+    let method = method_value.and_then(string_leaf);
     if syntax_error {
         return invalid(InvalidReason::Syntax, id, method);
     }
@@ -533,15 +534,18 @@ fn lower_object(value: Value<'_>, syntax_error: bool) -> Message {
     }
 }
 
+/// The decoded string of `value` with its node, when it is a string.
+pub(crate) fn string_leaf(value: Value<'_>) -> Option<JsonLeaf<String>> {
+    value
+        .as_str()
+        .map(|s| JsonLeaf::new(value.id(), s.into_owned()))
+}
+
 fn lower_error(error: Value<'_>) -> ErrorObject {
-    let code = error.get("code").map(|c| ErrorCode {
-        node: c.id(),
-        span: c.span(),
-        value: c.as_number().and_then(mcpvet_json::Number::as_i64),
-    });
-    let message = error
-        .get("message")
-        .and_then(|m| m.as_str().map(|s| Spanned::new(s.into_owned(), m.span())));
+    let code = error
+        .get("code")
+        .map(|c| ErrorCode::new(c.id(), c.as_number().and_then(mcpvet_json::Number::as_i64)));
+    let message = error.get("message").and_then(string_leaf);
     ErrorObject {
         node: error.id(),
         code,
@@ -574,12 +578,17 @@ mod tests {
 
     #[test]
     fn classification() {
-        let m = msg(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#);
-        let Message::Request { method, params, .. } = &m else {
+        let d = doc(r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#);
+        let m = lower_message(d.root().unwrap(), false);
+        let Message::Request {
+            id, method, params, ..
+        } = &m
+        else {
             panic!("{m:?}")
         };
         assert_eq!(method.value, "tools/list");
-        assert_eq!(method.span, Span::new(33, 45));
+        assert_eq!(method.span(&d), Span::new(33, 45));
+        assert_eq!(id.span(&d), Span::new(22, 23));
         assert!(params.is_some());
         assert!(matches!(
             msg(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),

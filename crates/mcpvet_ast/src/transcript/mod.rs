@@ -31,6 +31,12 @@
 //!   [`parse_ranges`](mcpvet_json::parse_ranges) over the JSON part of each line), owned by the
 //!   transcript; entries refer to nodes by [`NodeId`], and every span is relative to the start
 //!   of the file.
+//! - **One position per leaf.** A leaf read from a JSON value keeps its node only, its span
+//!   read from the document when needed ([`JsonLeaf`], [`RequestId::span`]); a leaf read from
+//!   text outside any JSON value (an entry's span, a log line's prefix, non-protocol text)
+//!   keeps its span only; a [`TextField`] is one or the other. Moving a transcript read from
+//!   a piece of a file to its place ([`Transcript::rebase`]) moves the document and the text
+//!   spans, nothing else.
 //! - **Facts, not judgements.** Lowering classifies messages (§2.1 of the protocol notes) and
 //!   records the quirks of ids (`1` vs `"1"`, `1.0`, `1.5`, `null`, beyond 2^53 − 1) but emits
 //!   no protocol finding; the check crates turn these facts into `MCP4xx` rules. Lowering only
@@ -53,6 +59,7 @@
 
 mod detect;
 mod dump;
+mod leaf;
 pub mod line;
 mod message;
 mod methods;
@@ -70,6 +77,7 @@ use std::str::FromStr;
 use mcpvet_json::{JsonDocument, NodeId, Value};
 use mcpvet_text::{Span, Spanned};
 
+pub use leaf::{JsonLeaf, Origin, TextField};
 pub use message::{
     ErrorCode, ErrorObject, IdKey, IdValue, InvalidReason, Message, NumericId, RequestId,
 };
@@ -260,10 +268,12 @@ pub struct Entry {
     pub span: Span,
     /// 1-based line of `span.start`.
     pub line: u32,
-    /// The timestamp, as written, when the format has one.
-    pub timestamp: Option<Spanned<String>>,
-    /// The server name, when the log or capture names one.
-    pub server: Option<Spanned<String>>,
+    /// The timestamp, as written, when the format has one: a member of the envelope or
+    /// record, or the start of a log line.
+    pub timestamp: Option<TextField>,
+    /// The server name, when the log or capture names one (a log line's bracket, a
+    /// signature's `serverInfo.name`).
+    pub server: Option<TextField>,
     /// The log level (`info`, `error`...), in Claude Desktop logs.
     pub level: Option<Spanned<String>>,
     /// The envelope object around the message (a trace event, an Inspector history entry, an
@@ -317,12 +327,12 @@ pub enum EntryKind {
     /// A transport lifecycle event of a trace (`kind: "lifecycle"`).
     Lifecycle {
         /// The `event` member (`transport-open`, `transport-close`...), when it is a string.
-        event: Option<Spanned<String>>,
+        event: Option<JsonLeaf<String>>,
     },
     /// An HTTP observation of a trace (`kind: "http"`); the headers are in the envelope.
     Http {
         /// The `status` member, when it is an integer.
-        status: Option<Spanned<i64>>,
+        status: Option<JsonLeaf<i64>>,
     },
 }
 
@@ -341,8 +351,9 @@ impl EntryKind {
 pub struct Abbreviated {
     /// What the line says it is.
     pub kind: AbbreviatedKind,
-    /// The `method=` value (decoded when quoted; the span includes the quotes).
-    pub method: Option<Spanned<String>>,
+    /// The `method=` value: when quoted, a JSON string (decoded; its span includes the
+    /// quotes), else the text.
+    pub method: Option<TextField>,
     /// The `id=` value, parsed as JSON (its type is kept: `id=1` is not `id="1"`).
     pub id: Option<RequestId>,
     /// The other words: `params`, `result`, `error`, unknown `key=value` pairs.
@@ -389,11 +400,11 @@ pub struct Reconstructed {
     pub role: RecordRole,
     /// The method as the capture writes it (`list_tools`, or for a signature the member name
     /// such as `tools`).
-    pub recorded_method: Option<Spanned<String>>,
+    pub recorded_method: Option<JsonLeaf<String>>,
     /// The wire method it stands for (`tools/list`), when known.
     pub method: Option<&'static str>,
     /// The capture's own correlation key (the `count` of an SDK record), as written.
-    pub correlation: Option<Spanned<String>>,
+    pub correlation: Option<JsonLeaf<String>>,
     /// The call's positional arguments (`args`), e.g. `["read_file", {"path": …}]`.
     pub params: Option<NodeId>,
     /// The call's keyword arguments (`kwargs`).

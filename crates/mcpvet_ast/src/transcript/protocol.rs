@@ -189,7 +189,7 @@ impl VersionScan {
                             *init_request = v.as_str().map(|s| (s.into_owned(), v.span()));
                         }
                     } else if method.value == "server/discover" && discover.is_none() {
-                        *discover = Some(method.span);
+                        *discover = Some(method.span(document));
                     }
                     if meta.is_none()
                         && let Some(v) = params

@@ -3,11 +3,11 @@ use std::ops::Range;
 
 use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{JsonOptions, Value, line_ranges, parse_ranges};
-use mcpvet_text::{Span, Spanned, check_len};
+use mcpvet_text::{Span, check_len};
 
 use super::detect::{self, Verdict};
 use super::line::{self, Extent, JSON_WS, JsonLine, LogBody, LogLine, json_line, scan_log_line};
-use super::records::{Meta, Reader};
+use super::records::{Meta, Reader, string_field};
 use super::{DetectedBy, Detection, DirectionSource, EntryKind, InputFormat, Transcript, pairing};
 use crate::{LowerOutcome, codes};
 
@@ -522,11 +522,10 @@ fn log_item(
     method: Option<usize>,
     id: Option<usize>,
 ) {
-    let text = |s: Span| reader.spanned_text(s);
     let mut meta = Meta {
-        timestamp: Some(text(log.timestamp)),
-        server: log.server.map(text),
-        level: log.level.map(text),
+        timestamp: Some(reader.text_field(log.timestamp)),
+        server: log.server.map(|s| reader.text_field(s)),
+        level: log.level.map(|s| reader.spanned_text(s)),
         ..Meta::default()
     };
     match &log.body {
@@ -547,8 +546,8 @@ fn log_item(
             let method = method_span.map(|m| {
                 method
                     .and_then(|r| roots.get(r).copied())
-                    .and_then(|v| v.as_str().map(|s| Spanned::new(s.into_owned(), v.span())))
-                    .unwrap_or_else(|| reader.spanned_text(m))
+                    .and_then(string_field)
+                    .unwrap_or_else(|| reader.text_field(m))
             });
             let id = id.and_then(|r| roots.get(r).copied());
             let words = words.iter().map(|w| reader.spanned_text(*w)).collect();

@@ -1,11 +1,14 @@
 //! Moving a transcript read from a piece of a larger file to the piece's place in the file,
 //! and detaching it from the buffer it was read from: the streaming pipeline reads large
 //! captures chunk by chunk, each chunk on its own.
-use mcpvet_text::{Span, Spanned};
+//!
+//! A leaf read from a JSON value keeps only its node (see [`leaf`](super::leaf)): it moves
+//! with the document. Only what was read from text outside any JSON value moves here.
+use mcpvet_text::Span;
 
-use super::{Entry, EntryKind, ErrorObject, Message, RequestId, Transcript};
+use super::{Entry, EntryKind, Origin, TextField, Transcript};
 
-/// Moves spans, lines and message indices.
+/// Moves text spans, lines and message indices.
 #[derive(Debug, Clone, Copy)]
 struct Shift {
     bytes: u32,
@@ -18,52 +21,13 @@ impl Shift {
         *s = s.shift(self.bytes);
     }
 
-    fn spanned<T>(self, s: &mut Spanned<T>) {
-        s.span = s.span.shift(self.bytes);
-    }
-
-    fn opt<T>(self, s: &mut Option<Spanned<T>>) {
-        if let Some(s) = s {
-            self.spanned(s);
-        }
-    }
-
-    fn id(self, id: &mut RequestId) {
-        self.span(&mut id.span);
-    }
-
-    fn error(self, e: &mut ErrorObject) {
-        if let Some(code) = &mut e.code {
-            self.span(&mut code.span);
-        }
-        self.opt(&mut e.message);
-    }
-
-    fn message(self, m: &mut Message) {
-        match m {
-            Message::Request { id, method, .. } => {
-                self.id(id);
-                self.spanned(method);
-            }
-            Message::Notification { method, .. } => self.spanned(method),
-            Message::Response { id, .. } => self.id(id),
-            Message::ErrorResponse { id, error, .. } => {
-                if let Some(id) = id {
-                    self.id(id);
-                }
-                self.error(error);
-            }
-            Message::Batch { items, .. } => {
-                for item in items {
-                    self.message(item);
-                }
-            }
-            Message::Invalid { id, method, .. } => {
-                if let Some(id) = id {
-                    self.id(id);
-                }
-                self.opt(method);
-            }
+    fn field(self, f: &mut Option<TextField>) {
+        if let Some(TextField {
+            origin: Origin::Text(s),
+            ..
+        }) = f
+        {
+            self.span(s);
         }
     }
 
@@ -71,27 +35,23 @@ impl Shift {
         e.index += self.messages;
         e.line += self.lines;
         self.span(&mut e.span);
-        self.opt(&mut e.timestamp);
-        self.opt(&mut e.server);
-        self.opt(&mut e.level);
+        self.field(&mut e.timestamp);
+        self.field(&mut e.server);
+        if let Some(level) = &mut e.level {
+            self.span(&mut level.span);
+        }
         match &mut e.kind {
-            EntryKind::Message(m) => self.message(m),
             EntryKind::Abbreviated(a) => {
-                self.opt(&mut a.method);
-                if let Some(id) = &mut a.id {
-                    self.id(id);
-                }
+                self.field(&mut a.method);
                 for w in &mut a.words {
-                    self.spanned(w);
+                    self.span(&mut w.span);
                 }
-            }
-            EntryKind::Reconstructed(r) => {
-                self.opt(&mut r.recorded_method);
-                self.opt(&mut r.correlation);
             }
             EntryKind::NonProtocol { text } => self.span(text),
-            EntryKind::Lifecycle { event } => self.opt(event),
-            EntryKind::Http { status } => self.opt(status),
+            EntryKind::Message(_)
+            | EntryKind::Reconstructed(_)
+            | EntryKind::Lifecycle { .. }
+            | EntryKind::Http { .. } => {}
         }
     }
 }

@@ -5,11 +5,11 @@ use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
-use super::message::{RequestId, lower_message};
+use super::message::{RequestId, lower_message, string_leaf};
 use super::methods::sdk_method;
 use super::{
-    Abbreviated, AbbreviatedKind, Direction, DirectionSource, Entry, EntryKind, Link, MessageRef,
-    Reconstructed, RecordBody, RecordRole, RecordSource,
+    Abbreviated, AbbreviatedKind, Direction, DirectionSource, Entry, EntryKind, JsonLeaf, Link,
+    MessageRef, Origin, Reconstructed, RecordBody, RecordRole, RecordSource, TextField,
 };
 use crate::LowerCx;
 use crate::codes;
@@ -18,8 +18,8 @@ use crate::lower::object_opening;
 /// What an entry carries besides its kind.
 #[derive(Debug, Default)]
 pub(crate) struct Meta {
-    pub(crate) timestamp: Option<Spanned<String>>,
-    pub(crate) server: Option<Spanned<String>>,
+    pub(crate) timestamp: Option<TextField>,
+    pub(crate) server: Option<TextField>,
     pub(crate) level: Option<Spanned<String>>,
     pub(crate) envelope: Option<NodeId>,
     pub(crate) direction: Option<(Direction, DirectionSource)>,
@@ -45,17 +45,22 @@ pub(crate) struct Reader<'t> {
     sdk_pending: HashMap<String, usize>,
 }
 
-fn spanned_str(value: Value<'_>) -> Option<Spanned<String>> {
-    value
-        .as_str()
-        .map(|s| Spanned::new(s.into_owned(), value.span()))
+/// A string member read as a [`TextField`].
+pub(crate) fn string_field(value: Value<'_>) -> Option<TextField> {
+    string_leaf(value).map(|leaf| TextField {
+        value: leaf.value,
+        origin: Origin::Node(leaf.node),
+    })
 }
 
 /// A timestamp member: a string, or a number (epoch milliseconds) kept as written.
-fn timestamp_of(value: Value<'_>) -> Option<Spanned<String>> {
+fn timestamp_of(value: Value<'_>) -> Option<TextField> {
     match value.kind() {
-        ValueKind::String => spanned_str(value),
-        ValueKind::Number => Some(Spanned::new(value.source().to_owned(), value.span())),
+        ValueKind::String => string_field(value),
+        ValueKind::Number => Some(TextField {
+            value: value.source().to_owned(),
+            origin: Origin::Node(value.id()),
+        }),
         _ => None,
     }
 }
@@ -100,6 +105,14 @@ impl<'t> Reader<'t> {
 
     pub(crate) fn spanned_text(&self, span: Span) -> Spanned<String> {
         Spanned::new(self.text[span.range()].to_owned(), span)
+    }
+
+    /// The text at `span` (outside any JSON value) as a [`TextField`].
+    pub(crate) fn text_field(&self, span: Span) -> TextField {
+        TextField {
+            value: self.text[span.range()].to_owned(),
+            origin: Origin::Text(span),
+        }
     }
 
     pub(crate) fn push(&mut self, span: Span, kind: EntryKind, meta: Meta) -> usize {
@@ -222,14 +235,14 @@ impl<'t> Reader<'t> {
                 self.push(span, EntryKind::Message(message), meta);
             }
             Some(("lifecycle", _)) => {
-                let event = value.get("event").and_then(spanned_str);
+                let event = value.get("event").and_then(string_leaf);
                 self.push(span, EntryKind::Lifecycle { event }, meta);
             }
             Some(("http", _)) => {
                 let status = value.get("status").and_then(|s| {
                     s.as_number()
                         .and_then(mcpvet_json::Number::as_i64)
-                        .map(|n| Spanned::new(n, s.span()))
+                        .map(|n| JsonLeaf::new(s.id(), n))
                 });
                 self.push(span, EntryKind::Http { status }, meta);
             }
@@ -380,7 +393,7 @@ impl<'t> Reader<'t> {
         let correlation = value
             .get("count")
             .filter(|c| matches!(c.kind(), ValueKind::Number | ValueKind::String))
-            .map(|c| Spanned::new(c.source().to_owned(), c.span()));
+            .map(|c| JsonLeaf::new(c.id(), c.source().to_owned()));
         let index = self.sdk_entry(
             value,
             role,
@@ -389,7 +402,7 @@ impl<'t> Reader<'t> {
             Some(value.id()),
             None,
         );
-        if let Some(key) = correlation.map(Spanned::into_inner) {
+        if let Some(key) = correlation.map(|c| c.value) {
             if role == RecordRole::Request {
                 self.sdk_pending.insert(key, index);
             } else if let Some(request) = self.sdk_pending.remove(&key) {
@@ -466,14 +479,14 @@ impl<'t> Reader<'t> {
         record: Value<'_>,
         mut role: RecordRole,
         span: Span,
-        correlation: Option<Spanned<String>>,
+        correlation: Option<JsonLeaf<String>>,
         envelope: Option<NodeId>,
         call_method: Option<&'static str>,
     ) -> usize {
-        let recorded_method = record.get("method").and_then(spanned_str);
+        let recorded_method = record.get("method").and_then(string_leaf);
         let method = recorded_method
             .as_ref()
-            .and_then(|m| sdk_method(m))
+            .and_then(|m| sdk_method(&m.value))
             .or(call_method);
         let present = |key: &str| record.get(key).filter(|v| !v.is_null());
         let (params, kwargs, body) = if role == RecordRole::Request {
@@ -530,7 +543,7 @@ impl<'t> Reader<'t> {
             .get("metadata")
             .and_then(|m| m.get("serverInfo"))
             .and_then(|i| i.get("name"))
-            .and_then(spanned_str);
+            .and_then(string_field);
         let parts: [(&str, &'static str, bool); 5] = [
             ("metadata", "initialize", false),
             ("prompts", "prompts/list", true),
@@ -567,7 +580,7 @@ impl<'t> Reader<'t> {
             let kind = EntryKind::Reconstructed(Reconstructed {
                 source: RecordSource::ServerSignature,
                 role: RecordRole::Response,
-                recorded_method: spanned_str(member.key),
+                recorded_method: string_leaf(member.key),
                 method: Some(method),
                 correlation: None,
                 params: None,
@@ -597,7 +610,7 @@ impl<'t> Reader<'t> {
     pub(crate) fn abbreviated(
         &mut self,
         span: Span,
-        method: Option<Spanned<String>>,
+        method: Option<TextField>,
         id: Option<Value<'_>>,
         words: Vec<Spanned<String>>,
         meta: Meta,

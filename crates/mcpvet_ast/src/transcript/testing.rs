@@ -1,16 +1,18 @@
 //! Invariant checks for property tests and fuzz targets (feature `testing`).
 use mcpvet_diagnostics::Diagnostic;
-use mcpvet_json::NodeId;
+use mcpvet_json::{JsonDocument, NodeId};
 use mcpvet_text::Span;
 
-use super::{Entry, EntryKind, InputFormat, Message, RecordBody, Transcript, read_transcript};
+use super::{
+    Entry, EntryKind, InputFormat, Message, Origin, RecordBody, Transcript, read_transcript,
+};
 use crate::LowerOutcome;
 
 /// Checks what every reading must guarantee, whatever the input:
 ///
 /// - every entry span, every span inside an entry (timestamp, server, level, method, id,
-///   non-protocol text) and every diagnostic span lies inside the text, on character
-///   boundaries;
+///   non-protocol text, whether kept as a span or read from the node it came from) and every
+///   diagnostic span lies inside the text, on character boundaries;
 /// - entries are in source order (by span start);
 /// - message indices are consecutive over messages, and any other entry carries the index of
 ///   the next message;
@@ -69,7 +71,7 @@ pub fn check_invariants(outcome: &LowerOutcome<Transcript<'_>>) -> Result<(), St
         if e.line == 0 {
             return Err(format!("entry {i} has line 0"));
         }
-        check_entry(e, &span_ok, &node_ok).map_err(|m| format!("entry {i}: {m}"))?;
+        check_entry(e, t.document(), &span_ok, &node_ok).map_err(|m| format!("entry {i}: {m}"))?;
     }
     if t.links().windows(2).any(|w| w[0].response > w[1].response) {
         return Err("links are not sorted by response".into());
@@ -97,25 +99,51 @@ fn describe(d: &Diagnostic) -> String {
 
 fn check_entry(
     e: &Entry,
+    doc: &JsonDocument<'_>,
     span_ok: &dyn Fn(Span) -> bool,
     node_ok: &dyn Fn(NodeId) -> bool,
 ) -> Result<(), String> {
+    let (mut spans, nodes) = leaf_positions(e);
+    if let Some(n) = nodes.iter().find(|n| !node_ok(**n)) {
+        return Err(format!("node {n:?} does not belong to the document"));
+    }
+    spans.extend(nodes.iter().map(|&n| doc.value(n).span()));
+    if let Some(s) = spans.into_iter().find(|s| !span_ok(*s)) {
+        return Err(format!(
+            "inner span {s:?} is out of bounds or off a boundary"
+        ));
+    }
+    Ok(())
+}
+
+/// The spans of the leaves of `e` read from text, and the nodes of those read from JSON
+/// (the envelope and message nodes included).
+fn leaf_positions(e: &Entry) -> (Vec<Span>, Vec<NodeId>) {
     let mut spans = vec![];
-    spans.extend(e.timestamp.as_ref().map(|s| s.span));
-    spans.extend(e.server.as_ref().map(|s| s.span));
-    spans.extend(e.level.as_ref().map(|s| s.span));
     let mut nodes: Vec<NodeId> = e.envelope.into_iter().collect();
+    let abbreviated = match &e.kind {
+        EntryKind::Abbreviated(a) => a.method.as_ref(),
+        _ => None,
+    };
+    for field in [e.timestamp.as_ref(), e.server.as_ref(), abbreviated]
+        .into_iter()
+        .flatten()
+    {
+        match field.origin {
+            Origin::Text(s) => spans.push(s),
+            Origin::Node(n) => nodes.push(n),
+        }
+    }
+    spans.extend(e.level.as_ref().map(|s| s.span));
     match &e.kind {
-        EntryKind::Message(m) => message_parts(m, &mut spans, &mut nodes),
+        EntryKind::Message(m) => message_parts(m, &mut nodes),
         EntryKind::Abbreviated(a) => {
-            spans.extend(a.method.as_ref().map(|m| m.span));
-            spans.extend(a.id.as_ref().map(|i| i.span));
             nodes.extend(a.id.as_ref().map(|i| i.node));
             spans.extend(a.words.iter().map(|w| w.span));
         }
         EntryKind::Reconstructed(r) => {
-            spans.extend(r.recorded_method.as_ref().map(|m| m.span));
-            spans.extend(r.correlation.as_ref().map(|c| c.span));
+            nodes.extend(r.recorded_method.as_ref().map(|m| m.node));
+            nodes.extend(r.correlation.as_ref().map(|c| c.node));
             nodes.extend(r.params);
             nodes.extend(r.kwargs);
             nodes.extend(r.body.map(|b| match b {
@@ -123,27 +151,26 @@ fn check_entry(
             }));
         }
         EntryKind::NonProtocol { text } => spans.push(*text),
-        EntryKind::Lifecycle { event } => spans.extend(event.as_ref().map(|e| e.span)),
-        EntryKind::Http { status } => spans.extend(status.as_ref().map(|s| s.span)),
+        EntryKind::Lifecycle { event } => nodes.extend(event.as_ref().map(|e| e.node)),
+        EntryKind::Http { status } => nodes.extend(status.as_ref().map(|s| s.node)),
     }
-    if let Some(s) = spans.into_iter().find(|s| !span_ok(*s)) {
-        return Err(format!(
-            "inner span {s:?} is out of bounds or off a boundary"
-        ));
-    }
-    if let Some(n) = nodes.into_iter().find(|n| !node_ok(*n)) {
-        return Err(format!("node {n:?} does not belong to the document"));
-    }
-    Ok(())
+    (spans, nodes)
 }
 
-fn message_parts(m: &Message, spans: &mut Vec<Span>, nodes: &mut Vec<NodeId>) {
+/// The span of every leaf of `e` (the entry's own span first), those read from JSON taken
+/// from `doc`.
+#[cfg(test)]
+pub(crate) fn leaf_spans(e: &Entry, doc: &JsonDocument<'_>) -> Vec<Span> {
+    let (mut spans, nodes) = leaf_positions(e);
+    spans.insert(0, e.span);
+    spans.extend(nodes.iter().map(|&n| doc.value(n).span()));
+    spans
+}
+
+fn message_parts(m: &Message, nodes: &mut Vec<NodeId>) {
     nodes.push(m.node());
-    spans.extend(m.method().map(|m| m.span));
-    if let Some(id) = m.id() {
-        spans.push(id.span);
-        nodes.push(id.node);
-    }
+    nodes.extend(m.method().map(|m| m.node));
+    nodes.extend(m.id().map(|id| id.node));
     match m {
         Message::Request { params, .. } | Message::Notification { params, .. } => {
             nodes.extend(*params);
@@ -152,15 +179,12 @@ fn message_parts(m: &Message, spans: &mut Vec<Span>, nodes: &mut Vec<NodeId>) {
         Message::ErrorResponse { error, .. } => {
             nodes.push(error.node);
             nodes.extend(error.data);
-            if let Some(code) = error.code {
-                nodes.push(code.node);
-                spans.push(code.span);
-            }
-            spans.extend(error.message.as_ref().map(|m| m.span));
+            nodes.extend(error.code.map(|c| c.node));
+            nodes.extend(error.message.as_ref().map(|m| m.node));
         }
         Message::Batch { items, .. } => {
             for item in items {
-                message_parts(item, spans, nodes);
+                message_parts(item, nodes);
             }
         }
         Message::Invalid { .. } => {}

@@ -38,8 +38,11 @@ pub(crate) enum Kind {
 #[derive(Debug)]
 pub(crate) struct View<'m> {
     pub(crate) kind: Kind,
-    pub(crate) method: Option<&'m Spanned<String>>,
+    /// The method, with its span (read from the entry's document).
+    pub(crate) method: Option<Spanned<&'m str>>,
     pub(crate) id: Option<&'m RequestId>,
+    /// Where findings about the id point: the id, or the message when it has none.
+    pub(crate) id_span: Span,
     pub(crate) params: Option<NodeId>,
     pub(crate) result: Option<NodeId>,
     pub(crate) error: Option<&'m ErrorObject>,

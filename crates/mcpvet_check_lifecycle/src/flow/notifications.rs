@@ -27,14 +27,9 @@ impl Session {
     pub(super) fn notification(&mut self, cx: &mut Cx<'_, '_>, v: &View<'_>) {
         let doc = cx.doc;
         self.counts.notifications += 1;
-        Self::listing_row(
-            cx,
-            v,
-            v.method.map(|m| m.value.as_str()),
-            Pair::NotApplicable,
-        );
+        Self::listing_row(cx, v, v.method.map(|m| m.value), Pair::NotApplicable);
         let Some(method) = v.method else { return };
-        let name = method.value.as_str();
+        let name = method.value;
         let info = catalog::method(name);
         let modern = self.modern();
         let direction = v.direction;
@@ -222,10 +217,10 @@ impl Session {
     fn subscription_notification(
         &mut self,
         cx: &mut Cx<'_, '_>,
-        method: &Spanned<String>,
+        method: Spanned<&str>,
         params: Option<Value<'_>>,
     ) {
-        let name = method.value.as_str();
+        let name = method.value;
         let Some((key, tag)) =
             invalid_subscription_notification::check_tag(name, method.span, params, &mut cx.report)
         else {

@@ -54,7 +54,7 @@ impl Session {
             }
             return;
         };
-        let name = method.value.as_str();
+        let name = method.value;
         let info = catalog::method(name);
         let modern = self.modern();
         let direction = if modern && v.direction.is_none() {
@@ -215,7 +215,7 @@ impl Session {
             let answered = self.used.of(direction).get(&key);
             duplicate_request_id::check(
                 &key,
-                v.id.map_or(v.span, |id| id.span),
+                v.id_span,
                 in_flight,
                 answered,
                 modern,
@@ -289,13 +289,13 @@ impl Session {
         &mut self,
         cx: &mut Cx<'_, '_>,
         v: &View<'_>,
-        method: &Spanned<String>,
+        method: Spanned<&str>,
         params: Option<Value<'_>>,
         key: Option<&Key>,
         direction: Option<Direction>,
     ) {
         let doc = cx.doc;
-        let name = method.value.as_str();
+        let name = method.value;
         if name == "initialize" {
             duplicate_initialize::check(self.init, method.span, &mut cx.report);
             if v.wire {

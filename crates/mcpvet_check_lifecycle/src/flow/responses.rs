@@ -33,16 +33,10 @@ impl Session {
         } else {
             v.direction
         };
-        wrong_direction::check_modern(
-            Sent::Response,
-            direction,
-            modern,
-            v.id.map_or(v.span, |id| id.span),
-            &mut cx.report,
-        );
+        wrong_direction::check_modern(Sent::Response, direction, modern, v.id_span, &mut cx.report);
         let Some(key) = v.id.and_then(Key::of) else {
             if let Some(error) = v.error {
-                reserved_error_code::check(error, self.version, None, &mut cx.report);
+                reserved_error_code::check(error, doc, self.version, None, &mut cx.report);
             }
             Self::listing_row(cx, v, None, Pair::NotApplicable);
             return;
@@ -57,7 +51,7 @@ impl Session {
             .map(|(_, sender)| sender);
         let Some(sender) = found else {
             if let Some(error) = v.error {
-                reserved_error_code::check(error, self.version, None, &mut cx.report);
+                reserved_error_code::check(error, doc, self.version, None, &mut cx.report);
             }
             if let Some(result) = v.result.filter(|_| v.wire) {
                 params_not_object::check_result(doc.value(result), None, &mut cx.report);
@@ -67,9 +61,8 @@ impl Session {
                 Self::listing_row(cx, v, None, Pair::Unpaired);
                 return;
             }
-            let id_span = v.id.map_or(v.span, |id| id.span);
             let why = self.why_unknown(&key, direction);
-            response_to_unknown_id::check(&key, why, id_span, &mut cx.report);
+            response_to_unknown_id::check(&key, why, v.id_span, &mut cx.report);
             self.counts.unpaired += 1;
             Self::listing_row(cx, v, None, Pair::Unpaired);
             return;
@@ -84,7 +77,7 @@ impl Session {
         let name = pending.method.name();
         let is_error = v.kind == Kind::Error;
         if let Some(error) = v.error {
-            reserved_error_code::check(error, self.version, Some(name), &mut cx.report);
+            reserved_error_code::check(error, doc, self.version, Some(name), &mut cx.report);
         }
         if let Some(result) = v.result.filter(|_| v.wire) {
             params_not_object::check_result(doc.value(result), Some(name), &mut cx.report);

@@ -74,14 +74,14 @@ pub(crate) fn check(
                 report.report_as(
                     &ERROR_RESPONSE_WITHOUT_ID,
                     Severity::Error,
-                    id.span,
+                    id.span(message.document()),
                     format!("`id` is null, which protocol {version} rejects: an error response leaves out an id it could not read"),
                     "remove the `id` member, or use the id of the request it answers",
                 );
             } else {
                 report.report(
                     &ERROR_RESPONSE_WITHOUT_ID,
-                    id.span,
+                    id.span(message.document()),
                     format!("`id` is null, which the protocol {version} schema rejects"),
                     "use the id of the request it answers when it could be read",
                 );

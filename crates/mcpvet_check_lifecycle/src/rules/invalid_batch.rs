@@ -82,7 +82,7 @@ pub(crate) fn check(
         {
             report.report(
                 &INVALID_BATCH,
-                method.span,
+                method.span(batch.document()),
                 "`initialize` must not be part of a batch",
                 "send `initialize` on its own, before anything else",
             );

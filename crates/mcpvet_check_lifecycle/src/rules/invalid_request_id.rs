@@ -1,5 +1,6 @@
 use mcpvet_ast::transcript::{IdValue, RequestId};
 use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::JsonDocument;
 
 declare_rule! {
     /// A request id is not a string or an integer.
@@ -51,8 +52,13 @@ declare_rule! {
     }
 }
 
-/// Checks an id; `error_response` exempts `null` (MCP406's business).
-pub(crate) fn check(id: &RequestId, error_response: bool, report: &mut Reporter<'_>) {
+/// Checks an id (of `doc`); `error_response` exempts `null` (MCP406's business).
+pub(crate) fn check(
+    id: &RequestId,
+    doc: &JsonDocument<'_>,
+    error_response: bool,
+    report: &mut Reporter<'_>,
+) {
     let (message, help) = match &id.value {
         IdValue::String(_) => return,
         IdValue::Number(n) if !n.fractional => return,
@@ -73,5 +79,5 @@ pub(crate) fn check(id: &RequestId, error_response: bool, report: &mut Reporter<
             "use an integer or a string id",
         ),
     };
-    report.report(&INVALID_REQUEST_ID, id.span, message, help);
+    report.report(&INVALID_REQUEST_ID, id.span(doc), message, help);
 }

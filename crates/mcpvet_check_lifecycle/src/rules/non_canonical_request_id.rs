@@ -1,5 +1,6 @@
 use mcpvet_ast::transcript::{IdValue, RequestId};
 use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::JsonDocument;
 
 declare_rule! {
     /// A request id is an integer written in a non-canonical form such as `1.0` or `1e0`.
@@ -43,8 +44,8 @@ declare_rule! {
     }
 }
 
-/// Checks how an integer id is written.
-pub(crate) fn check(id: &RequestId, report: &mut Reporter<'_>) {
+/// Checks how an integer id is written (an id of `doc`).
+pub(crate) fn check(id: &RequestId, doc: &JsonDocument<'_>, report: &mut Reporter<'_>) {
     if let IdValue::Number(n) = &id.value
         && n.non_canonical
         && !n.fractional
@@ -52,7 +53,7 @@ pub(crate) fn check(id: &RequestId, report: &mut Reporter<'_>) {
         let canonical = n.canonical.as_deref().unwrap_or(&n.lexeme);
         report.report(
             &NON_CANONICAL_REQUEST_ID,
-            id.span,
+            id.span(doc),
             format!(
                 "`id` {} is the integer {canonical} written in a non-canonical form",
                 n.lexeme

@@ -51,8 +51,8 @@ pub(crate) fn is_notification(method: &str) -> bool {
 }
 
 /// Checks the method of a request (a message with an `id`).
-pub(crate) fn check(method: &Spanned<String>, report: &mut Reporter<'_>) {
-    if !is_notification(&method.value) {
+pub(crate) fn check(method: Spanned<&str>, report: &mut Reporter<'_>) {
+    if !is_notification(method.value) {
         return;
     }
     report.report(

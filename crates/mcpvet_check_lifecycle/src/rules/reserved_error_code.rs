@@ -1,5 +1,6 @@
 use mcpvet_ast::transcript::{ErrorObject, ProtocolVersion};
 use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::JsonDocument;
 
 declare_rule! {
     /// A 2026-07-28 error response uses an error code that version forbids.
@@ -56,9 +57,10 @@ declare_rule! {
     }
 }
 
-/// Checks the code of an error answering `method` (when known).
+/// Checks the code of an error (of `doc`) answering `method` (when known).
 pub(crate) fn check(
     error: &ErrorObject,
+    doc: &JsonDocument<'_>,
     version: ProtocolVersion,
     method: Option<&str>,
     report: &mut Reporter<'_>,
@@ -89,5 +91,5 @@ pub(crate) fn check(
         ),
         _ => return,
     };
-    report.report(&RESERVED_ERROR_CODE, code.span, message, help);
+    report.report(&RESERVED_ERROR_CODE, code.span(doc), message, help);
 }

@@ -1,5 +1,6 @@
 use mcpvet_ast::transcript::{IdValue, RequestId};
 use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_json::JsonDocument;
 
 declare_rule! {
     /// A request id is an integer beyond 2^53 − 1, which JavaScript peers cannot represent.
@@ -43,15 +44,15 @@ declare_rule! {
     }
 }
 
-/// Checks that an integer id is safe for JavaScript peers.
-pub(crate) fn check(id: &RequestId, report: &mut Reporter<'_>) {
+/// Checks that an integer id is safe for JavaScript peers (an id of `doc`).
+pub(crate) fn check(id: &RequestId, doc: &JsonDocument<'_>, report: &mut Reporter<'_>) {
     if let IdValue::Number(n) = &id.value
         && n.beyond_safe
         && !n.fractional
     {
         report.report(
             &UNSAFE_INTEGER_ID,
-            id.span,
+            id.span(doc),
             format!(
                 "`id` {} is beyond 2^53 - 1; JavaScript peers round it",
                 n.lexeme
