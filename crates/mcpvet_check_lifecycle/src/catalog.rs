@@ -132,6 +132,11 @@ const METHODS: &[MethodInfo] = &[
     m("tools/list", ALL, Some(Milestone::ToolsList)),
 ];
 
+/// Every method name of every version, sorted.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    METHODS.iter().map(|m| m.name)
+}
+
 /// The catalogue entry of `method`, if it is an MCP method.
 pub(crate) fn method(name: &str) -> Option<&'static MethodInfo> {
     METHODS

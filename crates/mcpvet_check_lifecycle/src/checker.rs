@@ -1,5 +1,5 @@
 //! The streaming entry point: [`LifecycleChecker`] dispatches each entry to its session.
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use mcpvet_ast::transcript::{
     AbbreviatedKind, DirectionSource, Entry, EntryKind, InputFormat, InvalidReason, JsonLeaf,
@@ -38,6 +38,26 @@ enum Capture {
     Other,
 }
 
+/// Connections started together under one server name: each message goes to the first
+/// connection that has not yet carried an identical one (same direction, kind, method and
+/// id), so the doubled streams of two identical starts separate into two sessions, and a
+/// message seen once belongs to the first connection.
+#[derive(Debug)]
+struct Lanes {
+    sessions: Vec<usize>,
+    /// How many times each message signature was seen.
+    seen: HashMap<String, usize>,
+}
+
+impl Lanes {
+    fn new(first: usize) -> Self {
+        Lanes {
+            sessions: vec![first],
+            seen: HashMap::new(),
+        }
+    }
+}
+
 /// The lifecycle checker: feed it every entry in order, then call [`finish`](Self::finish).
 ///
 /// It keeps per session only compact owned state (see the [crate docs](crate)); findings go
@@ -54,6 +74,9 @@ pub struct LifecycleChecker {
     messages_per_session: Vec<usize>,
     /// The current session of each server name.
     active: Vec<(Option<Box<str>>, usize)>,
+    /// Connections started together under one server name (a client that starts the same
+    /// server twice within milliseconds), by the index of the first one's session.
+    lanes: HashMap<usize, Lanes>,
     /// Findings about leading text lines, held until the capture's format is known.
     deferred: Findings,
     listing: Option<Vec<MessageInfo>>,
@@ -74,6 +97,7 @@ impl LifecycleChecker {
             sessions: Vec::new(),
             messages_per_session: Vec::new(),
             active: Vec::new(),
+            lanes: HashMap::new(),
             deferred: Findings::new(),
             listing: None,
             correlations: HashMap::new(),
@@ -145,7 +169,7 @@ impl LifecycleChecker {
                     .iter()
                     .any(|w| name.contains(w))
                 {
-                    self.restart(server, findings);
+                    self.launch(server, findings);
                 } else if ["close", "exit", "disconnect", "crash", "kill"]
                     .iter()
                     .any(|w| name.contains(w))
@@ -202,10 +226,19 @@ impl LifecycleChecker {
                 messages: self.messages_per_session[i],
             });
         }
+        // A connection started alongside another that never carried a message says
+        // nothing about the server.
+        let secondary: HashSet<usize> = self
+            .lanes
+            .values()
+            .flat_map(|l| l.sessions.iter().skip(1).copied())
+            .collect();
         let candidates: Vec<&SessionSummary> = summary
             .sessions
             .iter()
-            .filter(|s| s.messages > 0 || s.server.is_some())
+            .enumerate()
+            .filter(|(i, s)| s.messages > 0 || (s.server.is_some() && !secondary.contains(i)))
+            .map(|(_, s)| s)
             .collect();
         let chosen = candidates
             .iter()
@@ -317,6 +350,62 @@ impl LifecycleChecker {
         self.create(server)
     }
 
+    /// The capture shows `server` being started: a new session when the current one saw
+    /// traffic, which holds the session from its start. A second start before any traffic
+    /// and without the first one closing is a second connection, started alongside the
+    /// first ([`Lanes`]).
+    fn launch(&mut self, server: Option<&str>, findings: &mut Findings) {
+        let i = self.session(server);
+        let lanes = self
+            .lanes
+            .get(&i)
+            .map_or_else(|| vec![i], |l| l.sessions.clone());
+        let quiet = lanes
+            .iter()
+            .all(|&l| !self.sessions[l].traffic && !self.sessions[l].closed);
+        if quiet && self.sessions[i].launched {
+            let j = self.sessions.len();
+            let mut session = Session::new(server.map(Into::into), self.version);
+            session.launched = true;
+            self.sessions.push(session);
+            self.messages_per_session.push(0);
+            self.lanes
+                .entry(i)
+                .or_insert_with(|| Lanes::new(i))
+                .sessions
+                .push(j);
+            return;
+        }
+        if let Some(group) = self.lanes.remove(&i) {
+            // The connections started together end together when the server starts again.
+            let stdio = self.stdio();
+            for &l in group.sessions.iter().filter(|&&l| l != i) {
+                self.sessions[l].finish(stdio, true, &mut Reporter::new(findings));
+            }
+        }
+        let i = self.restart(server, findings);
+        self.sessions[i].launched = true;
+    }
+
+    /// The session of the connection a message belongs to, when `s` was started alongside
+    /// others ([`Lanes`]).
+    fn lane(&mut self, s: usize, view: &View<'_>) -> usize {
+        let Some(lanes) = self.lanes.get_mut(&s) else {
+            return s;
+        };
+        let key = format!(
+            "{:?} {:?} {} {}",
+            view.direction,
+            view.kind,
+            view.method.map_or("", |m| m.value),
+            view.id.map(ToString::to_string).unwrap_or_default()
+        );
+        let seen = lanes.seen.entry(key).or_insert(0);
+        let lane = lanes.sessions[*seen % lanes.sessions.len()];
+        *seen += 1;
+        lane
+    }
+
     fn run(
         &mut self,
         s: usize,
@@ -325,6 +414,7 @@ impl LifecycleChecker {
         findings: &mut Findings,
         view: &View<'_>,
     ) {
+        let s = self.lane(s, view);
         self.messages_per_session[s] += 1;
         let mut cx = Cx {
             doc,
@@ -636,7 +726,7 @@ impl LifecycleChecker {
                 &mut Reporter::for_message(findings, entry.index),
             );
             if text.contains("Initializing server") {
-                self.restart(server, findings);
+                self.launch(server, findings);
             } else if launch_failure(text) {
                 self.sessions[s].close_transport();
             }
@@ -730,6 +820,54 @@ mod tests {
         let line = Span::new(0, text.trim_end().len() as u32);
         let body = log_body(entry, transcript.document(), line, text);
         assert_eq!(&text[body.range()], "Unexpected token 'i'");
+    }
+
+    fn summary_of(text: &str) -> (LifecycleSummary, Vec<String>) {
+        let transcript = read_transcript(text, Some("mcp-server-files.log"), None).value;
+        let version = mcpvet_ast::transcript::detect_version(
+            transcript.entries(),
+            transcript.document(),
+            None,
+        );
+        let mut checker = LifecycleChecker::new(&version);
+        let mut findings = Findings::new();
+        for entry in transcript.entries() {
+            checker.entry(entry, transcript.document(), &mut findings);
+        }
+        let summary = checker.finish(&mut findings);
+        let codes = findings
+            .diagnostics()
+            .iter()
+            .map(|d| d.code().as_str().to_owned())
+            .collect();
+        (summary, codes)
+    }
+
+    #[test]
+    fn two_starts_before_any_traffic_are_two_connections() {
+        let log = |lines: &[&str]| {
+            let mut text = String::new();
+            for l in lines {
+                text.push_str("2025-06-02T09:14:02.101Z [files] [info] ");
+                text.push_str(l);
+                text.push('\n');
+            }
+            text
+        };
+        let init = r#"Message from client: {"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}},"jsonrpc":"2.0","id":0}"#;
+        let result = r#"Message from server: {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}"#;
+        let start = "Initializing server...";
+        let (summary, codes) = summary_of(&log(&[start, start, init, init, result, result]));
+        assert!(codes.is_empty(), "{codes:?}");
+        assert_eq!(summary.sessions.len(), 2);
+        assert!(summary.sessions.iter().all(|s| s.messages == 2));
+        // One start: the second `initialize` is a duplicate, as before.
+        let (_, codes) = summary_of(&log(&[start, init, init, result, result]));
+        assert!(codes.iter().any(|c| c == "MCP426"), "{codes:?}");
+        // Two starts, one connection used: the idle one does not decide the phase.
+        let (summary, _) = summary_of(&log(&[start, start, init, result]));
+        assert_eq!(summary.sessions.len(), 2);
+        assert_eq!(summary.phase.reached, Stage::Handshake);
     }
 
     #[test]

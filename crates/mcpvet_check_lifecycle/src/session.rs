@@ -159,6 +159,9 @@ pub(crate) struct Session {
     pub(crate) server: Option<Box<str>>,
     pub(crate) version: ProtocolVersion,
     pub(crate) traffic: bool,
+    /// The capture shows the server being started (a launch line, a transport opening)
+    /// before this session's messages: it holds the session from its start.
+    pub(crate) launched: bool,
     pub(crate) closed: bool,
     pub(crate) phase: Tracker,
     pub(crate) counts: Counts,
@@ -202,6 +205,7 @@ impl Session {
             server,
             version,
             traffic: false,
+            launched: false,
             closed: false,
             phase: Tracker::default(),
             counts: Counts::default(),

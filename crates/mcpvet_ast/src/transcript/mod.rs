@@ -82,7 +82,10 @@ pub use message::{
     ErrorCode, ErrorObject, IdKey, IdValue, InvalidReason, Message, NumericId, RequestId,
 };
 pub use methods::{Direction, MethodDirection, method_direction};
-pub use protocol::{ProtocolVersion, VersionDetection, VersionScan, VersionSource, detect_version};
+pub use protocol::{
+    ProtocolVersion, VersionDetection, VersionScan, VersionSource, detect_version,
+    looks_like_initialize_result,
+};
 pub use read::{read_array_elements, read_transcript};
 #[cfg(feature = "testing")]
 pub use testing::{check_invariants, fuzz_transcript};
@@ -470,7 +473,8 @@ pub enum DirectionSource {
     MethodTable,
     /// Inferred from another message: a response travels opposite to the request it answers;
     /// `notifications/cancelled` goes the way of the request it cancels,
-    /// `notifications/progress` the other way.
+    /// `notifications/progress` the other way; a `ping` is sent by the side whose request
+    /// ids it continues.
     Pairing,
     /// Could be either: the method goes both ways (`ping`, `notifications/progress`...), or
     /// several pending requests of both directions match, and nothing decided it.

@@ -10,7 +10,10 @@
 //!    (or gives it one, when the response's direction is stated);
 //!    `notifications/cancelled` takes the direction of the request it cancels and
 //!    `notifications/progress` the opposite of the request that carries its token, when the
-//!    pending requests decide it.
+//!    pending requests decide it; a request whose method goes both ways (`ping`) takes the
+//!    direction of the side whose request ids it continues (the next integer id of one side
+//!    only, or an id that side used already; a string id with the stem of that side's
+//!    ids), so that reusing an id with a `ping` is checked like any other reuse.
 //! 4. What is still unknown is [`DirectionSource::Ambiguous`] (the method goes both ways, or
 //!    candidates disagree) or [`DirectionSource::Unknown`].
 use std::collections::{HashMap, VecDeque};
@@ -297,19 +300,99 @@ impl Queues {
     }
 }
 
+/// The request ids one side has sent, as far as they tell who sends an id next.
+#[derive(Debug, Default)]
+struct SentIds {
+    /// The largest integer id (as a number, when it fits).
+    max: Option<i64>,
+    /// The stems of string ids (without their trailing digits): `req-` for `req-7`.
+    stems: Vec<String>,
+    any: bool,
+}
+
+impl SentIds {
+    fn add(&mut self, key: &IdKey) {
+        self.any = true;
+        match key {
+            IdKey::Number(n) => {
+                if let Ok(n) = n.parse::<i64>() {
+                    self.max = Some(self.max.map_or(n, |m| m.max(n)));
+                }
+            }
+            IdKey::String(s) => {
+                let stem = stem(s);
+                if !stem.is_empty()
+                    && !self.stems.iter().any(|x| x == stem)
+                    && self.stems.len() < 16
+                {
+                    self.stems.push(stem.to_owned());
+                }
+            }
+        }
+    }
+
+    /// Whether this side could have sent `key` next: an integer up to one past its
+    /// largest (a new id or a reused one), or a first id (`0` or `1`) from a side that
+    /// sent nothing yet; a string with the stem of one of its string ids.
+    fn may_send(&self, key: &IdKey) -> bool {
+        match key {
+            IdKey::Number(n) => match (n.parse::<i64>(), self.max) {
+                (Ok(n), Some(max)) => n <= max.saturating_add(1),
+                (Ok(n), None) => !self.any && (n == 0 || n == 1),
+                (Err(_), _) => false,
+            },
+            IdKey::String(s) => {
+                let stem = stem(s);
+                !stem.is_empty() && self.stems.iter().any(|x| x == stem)
+            }
+        }
+    }
+}
+
+/// A string id without its trailing digits.
+fn stem(id: &str) -> &str {
+    id.trim_end_matches(|c: char| c.is_ascii_digit())
+}
+
+/// The side that sent a request with `key`, when the ids sent so far point to one side
+/// only.
+fn continues(sent: &[SentIds; 2], key: &IdKey) -> Option<Direction> {
+    match (sent[0].may_send(key), sent[1].may_send(key)) {
+        (true, false) => Some(Direction::ClientToServer),
+        (false, true) => Some(Direction::ServerToClient),
+        _ => None,
+    }
+}
+
 fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
     let mut pending: HashMap<Scope, Queues> = HashMap::new();
+    // The ids each side has sent requests with, per server.
+    let mut senders: HashMap<Option<String>, [SentIds; 2]> = HashMap::new();
     // Outstanding requests per progress token, by direction class.
     let mut tokens: HashMap<Scope, [usize; 3]> = HashMap::new();
     for u in 0..units.len() {
         let server = units[u].server.clone();
         match &units[u].kind {
             UnitKind::Request { key, token } => {
+                let (key, token) = (key.clone(), token.clone());
+                if units[u].dir.is_none()
+                    && units[u].src == DirectionSource::Ambiguous
+                    && let Some(key) = &key
+                    && let Some(d) = senders.get(&server).and_then(|s| continues(s, key))
+                {
+                    // A request whose method goes both ways (`ping`): the side whose ids it
+                    // continues sent it.
+                    units[u].dir = Some(d);
+                    units[u].src = DirectionSource::Pairing;
+                }
+                if let (Some(d), Some(key)) = (units[u].dir, &key) {
+                    senders.entry(server.clone()).or_default()[class(Some(d))].add(key);
+                }
                 let c = class(units[u].dir);
-                if let Some(key) = key.clone() {
+                if let Some(key) = key {
                     pending.entry((server.clone(), key)).or_default().0[c].push_back(u);
                 }
-                if let Some(token) = token.clone() {
+                if let Some(token) = token {
                     tokens.entry((server, token)).or_default()[c] += 1;
                 }
             }

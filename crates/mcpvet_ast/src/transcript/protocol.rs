@@ -200,8 +200,13 @@ impl VersionScan {
                         *meta = Some((s.into_owned(), v.span()));
                     }
                 }
+                // The answer to the `initialize` request; or, in a capture that starts
+                // after the request was sent, a result shaped like one.
                 Message::Response { id, result, .. }
-                    if init_result.is_none() && init_id.as_ref() == Some(&id.value) =>
+                    if init_result.is_none()
+                        && (init_id.as_ref() == Some(&id.value)
+                            || (init_id.is_none()
+                                && looks_like_initialize_result(document.value(*result)))) =>
                 {
                     if let Some(v) = document.value(*result).get("protocolVersion")
                         && let Some(s) = v.as_str()
@@ -276,4 +281,16 @@ impl VersionScan {
             unknown,
         }
     }
+}
+
+/// Whether `result` is shaped like an `initialize` result: a `protocolVersion` string and a
+/// `serverInfo` or `capabilities` object (how a response is recognised as one when the
+/// capture starts after the request was sent).
+pub fn looks_like_initialize_result(result: mcpvet_json::Value<'_>) -> bool {
+    result
+        .get("protocolVersion")
+        .is_some_and(|v| v.kind() == ValueKind::String)
+        && ["serverInfo", "capabilities"]
+            .iter()
+            .any(|k| result.get(k).is_some_and(|v| v.kind() == ValueKind::Object))
 }

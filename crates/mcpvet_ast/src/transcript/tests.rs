@@ -717,6 +717,23 @@ mod directions {
     }
 
     #[test]
+    fn ping_takes_the_direction_of_the_ids_it_continues() {
+        let text = lines(&[
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
+            r#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#,
+            r#"{"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage"}"#,
+            r#"{"jsonrpc":"2.0","id":"srv-2","method":"ping"}"#,
+            r#"{"jsonrpc":"2.0","id":"x","method":"ping"}"#,
+        ]);
+        let t = read(&text).value;
+        // Reused (4) and next (5) client ids; 9 continues no side; the server's stem `srv-`;
+        // `x` matches neither.
+        assert_eq!(dirs(&t), "ccc?ss?");
+    }
+
+    #[test]
     fn unknown_methods_and_orphans() {
         let text = lines(&[
             r#"{"jsonrpc":"2.0","id":1,"method":"custom/thing"}"#,

@@ -15,7 +15,7 @@ use mcpvet_text::{Span, Spanned};
 use crate::by_direction::C2S;
 use crate::phase::Init;
 use crate::rules::capability_not_declared::Declared;
-use crate::rules::invalid_protocol_version;
+use crate::rules::{invalid_protocol_version, unknown_method};
 use crate::session::Session;
 use crate::{MessageInfo, Pair};
 
@@ -79,6 +79,14 @@ impl Session {
             && !self.modern()
         {
             self.legacy_header(cx, span, header);
+        }
+        if let (Some(method), Kind::Request | Kind::Notification) = (v.method, v.kind) {
+            unknown_method::check(
+                method.value,
+                v.kind == Kind::Notification,
+                method.span,
+                &mut cx.report,
+            );
         }
         match v.kind {
             Kind::Request => self.request(cx, v),

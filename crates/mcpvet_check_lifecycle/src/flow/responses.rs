@@ -1,7 +1,7 @@
 //! Responses: the request each one answers (or why there is none), and what its result
 //! settles (the handshake, the server's capabilities, a list's cursor, an `input_required`
 //! result waiting for its retry).
-use mcpvet_ast::transcript::{Direction, ProtocolVersion};
+use mcpvet_ast::transcript::{Direction, ProtocolVersion, looks_like_initialize_result};
 use mcpvet_json::{NodeId, Value, ValueKind};
 
 use super::{Cx, Kind, View};
@@ -9,6 +9,7 @@ use crate::Pair;
 use crate::by_direction::{C2S, S2C};
 use crate::caps::{self, Caps};
 use crate::catalog;
+use crate::catalog::Milestone;
 use crate::key::Key;
 use crate::phase::{Init, Outcome, event_of};
 use crate::rules::missing_result_type::{self, ResultType};
@@ -62,9 +63,25 @@ impl Session {
                 return;
             }
             let why = self.why_unknown(&key, direction);
+            // The capture starts after the request was sent: a partial capture, not an
+            // error of the peers. When the answer is the `initialize` result, the
+            // handshake it completes is read from it.
+            let partial =
+                matches!(why, Why::Unknown) && self.counts.requests == 0 && !self.launched;
+            let why = if partial { Why::BeforeCapture } else { why };
             response_to_unknown_id::check(&key, why, v.id_span, &mut cx.report);
             self.counts.unpaired += 1;
             Self::listing_row(cx, v, None, Pair::Unpaired);
+            if partial
+                && !modern
+                && let Some(result) = v.result.filter(|_| v.wire)
+                && looks_like_initialize_result(doc.value(result))
+            {
+                self.init = Init::Succeeded { line: cx.line };
+                self.initialize_result(cx, result);
+                self.phase
+                    .record(event_of(Milestone::Initialize, Outcome::Succeeded));
+            }
             return;
         };
         let pending = self.answer(sender, &key, cx.line);

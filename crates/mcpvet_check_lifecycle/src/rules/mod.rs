@@ -42,6 +42,7 @@ pub(crate) mod reserved_error_code;
 pub(crate) mod response_to_unknown_id;
 pub(crate) mod stdout_pollution;
 pub(crate) mod unanswered_request;
+pub(crate) mod unknown_method;
 pub(crate) mod unsafe_integer_id;
 pub(crate) mod wrong_direction;
 
@@ -77,6 +78,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_input_required_result::INVALID_INPUT_REQUIRED_RESULT,
     &invalid_input_retry::INVALID_INPUT_RETRY,
     &invalid_subscription_notification::INVALID_SUBSCRIPTION_NOTIFICATION,
+    &unknown_method::UNKNOWN_METHOD,
     &response_to_unknown_id::RESPONSE_TO_UNKNOWN_ID,
     &unanswered_request::UNANSWERED_REQUEST,
     &duplicate_request_id::DUPLICATE_REQUEST_ID,

@@ -1,4 +1,4 @@
-use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 use mcpvet_text::Span;
 
 use crate::key::Key;
@@ -14,6 +14,12 @@ declare_rule! {
     /// never sent, one already answered, and an id of the wrong JSON type (`"1"` answering
     /// `1`, which is a different id; the request then also goes unanswered, MCP441). Error
     /// responses without an id (answers to unreadable requests) are not paired.
+    ///
+    /// A capture that starts mid-session (its first messages are responses, no request
+    /// came before them and no launch of the server is logged) is reported as **info**: the
+    /// requests were sent before the capture began. When such a response is the
+    /// `initialize` result, the handshake is read from it, so the `initialized`
+    /// notification that follows is in order.
     ///
     /// ## Why it matters
     ///
@@ -59,12 +65,27 @@ pub(crate) enum Why {
     Answered(u32),
     /// A request with the same value but the other JSON type is pending (at this line).
     OtherType(u32),
+    /// The capture holds no request at all before it, and no launch of the server: it
+    /// starts after the request was sent (reported as info).
+    BeforeCapture,
 }
 
 /// Reports a response with id `key` (at `at`) that matches no pending request, saying `why`.
 pub(crate) fn check(key: &Key, why: Why, at: Span, report: &mut Reporter<'_>) {
+    if let Why::BeforeCapture = why {
+        report.report_as(
+            &RESPONSE_TO_UNKNOWN_ID,
+            Severity::Info,
+            at,
+            format!(
+                "the response has id {key}, and the capture holds no request before it: it starts after the request was sent"
+            ),
+            "capture the session from the server's start to check its handshake",
+        );
+        return;
+    }
     let (message, help) = match why {
-        Why::Unknown => (
+        Why::Unknown | Why::BeforeCapture => (
             format!("the response has id {key}, but no request with that id is pending"),
             "answer with the id of the request, exactly as it was sent".to_owned(),
         ),
