@@ -822,54 +822,6 @@ mod tests {
         assert_eq!(&text[body.range()], "Unexpected token 'i'");
     }
 
-    fn summary_of(text: &str) -> (LifecycleSummary, Vec<String>) {
-        let transcript = read_transcript(text, Some("mcp-server-files.log"), None).value;
-        let version = mcpvet_ast::transcript::detect_version(
-            transcript.entries(),
-            transcript.document(),
-            None,
-        );
-        let mut checker = LifecycleChecker::new(&version);
-        let mut findings = Findings::new();
-        for entry in transcript.entries() {
-            checker.entry(entry, transcript.document(), &mut findings);
-        }
-        let summary = checker.finish(&mut findings);
-        let codes = findings
-            .diagnostics()
-            .iter()
-            .map(|d| d.code().as_str().to_owned())
-            .collect();
-        (summary, codes)
-    }
-
-    #[test]
-    fn two_starts_before_any_traffic_are_two_connections() {
-        let log = |lines: &[&str]| {
-            let mut text = String::new();
-            for l in lines {
-                text.push_str("2025-06-02T09:14:02.101Z [files] [info] ");
-                text.push_str(l);
-                text.push('\n');
-            }
-            text
-        };
-        let init = r#"Message from client: {"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}},"jsonrpc":"2.0","id":0}"#;
-        let result = r#"Message from server: {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}"#;
-        let start = "Initializing server...";
-        let (summary, codes) = summary_of(&log(&[start, start, init, init, result, result]));
-        assert!(codes.is_empty(), "{codes:?}");
-        assert_eq!(summary.sessions.len(), 2);
-        assert!(summary.sessions.iter().all(|s| s.messages == 2));
-        // One start: the second `initialize` is a duplicate, as before.
-        let (_, codes) = summary_of(&log(&[start, init, init, result, result]));
-        assert!(codes.iter().any(|c| c == "MCP426"), "{codes:?}");
-        // Two starts, one connection used: the idle one does not decide the phase.
-        let (summary, _) = summary_of(&log(&[start, start, init, result]));
-        assert_eq!(summary.sessions.len(), 2);
-        assert_eq!(summary.phase.reached, Stage::Handshake);
-    }
-
     #[test]
     fn leading_text_waits_for_the_format() {
         let version = VersionDetection {

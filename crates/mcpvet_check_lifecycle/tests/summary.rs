@@ -265,3 +265,36 @@ fn state_carries_across_separately_parsed_chunks() {
     assert_eq!(summary.unpaired_ids, 0);
     assert_eq!(summary.phase.last_event.as_str(), "complete");
 }
+
+#[test]
+fn two_starts_before_any_traffic_are_two_connections() {
+    let log = |lines: &[&str]| {
+        let mut text = String::new();
+        for l in lines {
+            text.push_str("2025-06-02T09:14:02.101Z [files] [info] ");
+            text.push_str(l);
+            text.push('\n');
+        }
+        text
+    };
+    let init = r#"Message from client: {"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}},"jsonrpc":"2.0","id":0}"#;
+    let result = r#"Message from server: {"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}"#;
+    let start = "Initializing server...";
+    let (codes, summary) = check(
+        &log(&[start, start, init, init, result, result]),
+        "mcp-server-files.log",
+    );
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(summary.sessions.len(), 2);
+    assert!(summary.sessions.iter().all(|s| s.messages == 2));
+    // One start: the second `initialize` is a duplicate, as before.
+    let (codes, _) = check(
+        &log(&[start, init, init, result, result]),
+        "mcp-server-files.log",
+    );
+    assert!(codes.contains(&"MCP426"), "{codes:?}");
+    // Two starts, one connection used: the idle one does not decide the phase.
+    let (_, summary) = check(&log(&[start, start, init, result]), "mcp-server-files.log");
+    assert_eq!(summary.sessions.len(), 2);
+    assert_eq!(summary.phase.reached, Stage::Handshake);
+}
