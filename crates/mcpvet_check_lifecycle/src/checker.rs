@@ -1,6 +1,8 @@
 //! The streaming entry point: [`LifecycleChecker`] dispatches each entry to its session.
 use std::collections::{HashMap, HashSet};
 
+use crate::lanes::Lanes;
+
 use mcpvet_ast::transcript::{
     AbbreviatedKind, DirectionSource, Entry, EntryKind, InputFormat, InvalidReason, JsonLeaf,
     Message, ProtocolVersion, Reconstructed, RecordBody, RecordRole, VersionDetection,
@@ -36,26 +38,6 @@ enum Capture {
     Log,
     /// Inspector exports, SDK captures, server signatures.
     Other,
-}
-
-/// Connections started together under one server name: each message goes to the first
-/// connection that has not yet carried an identical one (same direction, kind, method and
-/// id), so the doubled streams of two identical starts separate into two sessions, and a
-/// message seen once belongs to the first connection.
-#[derive(Debug)]
-struct Lanes {
-    sessions: Vec<usize>,
-    /// How many times each message signature was seen.
-    seen: HashMap<String, usize>,
-}
-
-impl Lanes {
-    fn new(first: usize) -> Self {
-        Lanes {
-            sessions: vec![first],
-            seen: HashMap::new(),
-        }
-    }
 }
 
 /// The lifecycle checker: feed it every entry in order, then call [`finish`](Self::finish).
@@ -387,25 +369,6 @@ impl LifecycleChecker {
         self.sessions[i].launched = true;
     }
 
-    /// The session of the connection a message belongs to, when `s` was started alongside
-    /// others ([`Lanes`]).
-    fn lane(&mut self, s: usize, view: &View<'_>) -> usize {
-        let Some(lanes) = self.lanes.get_mut(&s) else {
-            return s;
-        };
-        let key = format!(
-            "{:?} {:?} {} {}",
-            view.direction,
-            view.kind,
-            view.method.map_or("", |m| m.value),
-            view.id.map(ToString::to_string).unwrap_or_default()
-        );
-        let seen = lanes.seen.entry(key).or_insert(0);
-        let lane = lanes.sessions[*seen % lanes.sessions.len()];
-        *seen += 1;
-        lane
-    }
-
     fn run(
         &mut self,
         s: usize,
@@ -414,7 +377,7 @@ impl LifecycleChecker {
         findings: &mut Findings,
         view: &View<'_>,
     ) {
-        let s = self.lane(s, view);
+        let s = self.lanes.get_mut(&s).map_or(s, |l| l.route(view));
         self.messages_per_session[s] += 1;
         let mut cx = Cx {
             doc,

@@ -74,6 +74,7 @@ mod catalog;
 mod checker;
 mod flow;
 mod key;
+mod lanes;
 mod listen;
 mod phase;
 mod rules;
