@@ -160,6 +160,8 @@ pub(crate) struct Session {
     pub(crate) version: ProtocolVersion,
     pub(crate) traffic: bool,
     pub(crate) closed: bool,
+    /// The exit code of the server process, when the capture shows it exiting with one.
+    pub(crate) exit_code: Option<i64>,
     pub(crate) phase: Tracker,
     pub(crate) counts: Counts,
     pub(crate) init: Init,
@@ -203,6 +205,7 @@ impl Session {
             version,
             traffic: false,
             closed: false,
+            exit_code: None,
             phase: Tracker::default(),
             counts: Counts::default(),
             init: Init::NotSeen,
