@@ -12,6 +12,8 @@
 //! [`LogBody::Lifecycle`] with a [`ServerEvent`]; other lines are text.
 pub(crate) mod cursor;
 pub(crate) mod metadata;
+#[cfg(all(test, feature = "testing"))]
+mod reading;
 pub(crate) mod vscode;
 
 use mcpvet_text::Span;
