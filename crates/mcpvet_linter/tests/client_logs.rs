@@ -6,6 +6,8 @@
 //! (line, column); their end too, except that an end at the end of a message line counts as
 //! "the end of the line" (the suffix moves it), and byte offsets are not compared (the
 //! suffixes of earlier lines shift them). The phase and the counts must be the same.
+use std::fmt::Write as _;
+
 use mcpvet_linter::{FileReport, TranscriptOptions, lint_transcript};
 use mcpvet_text::{Encoding, SourceFile};
 use proptest::prelude::*;
@@ -75,11 +77,12 @@ fn log(picks: &[(usize, usize)], suffix: bool) -> String {
     for (n, &(line, server)) in picks.iter().enumerate() {
         let (message, text) = LINES[line % LINES.len()];
         let server = SERVERS[server % SERVERS.len()];
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "2025-09-10T08:{:02}:{:02}.000Z [{server}] [info] {text}",
             n / 60 % 60,
             n % 60
-        ));
+        );
         if message && suffix {
             out.push_str(SUFFIX);
         }

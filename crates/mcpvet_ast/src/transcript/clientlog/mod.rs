@@ -38,7 +38,7 @@ pub enum ServerEvent {
     },
     /// The process exited or could not be started, or the connection closed: VS Code
     /// `Connection state: Error Process exited with code 1`, `Connection state: Error spawn
-    /// uv ENOENT`, `Server exited before responding to \`initialize\` request.`; Cursor
+    /// uv ENOENT`, ``Server exited before responding to `initialize` request.``; Cursor
     /// `Client closed for command`, `Client error for command … (spawn npx ENOENT)`.
     Exited {
         /// The exit code, when the line gives it (`Process exited with code 243`).

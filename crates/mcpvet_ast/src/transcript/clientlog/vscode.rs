@@ -50,15 +50,17 @@ pub(crate) fn is_marker(body: &str) -> bool {
         || discovered(body).is_some()
 }
 
-/// `Discovered N tools`: the count.
-fn discovered(body: &str) -> Option<Option<u32>> {
+/// `Discovered N tools`, with its count.
+fn discovered(body: &str) -> Option<ServerEvent> {
     let rest = body.strip_prefix("Discovered ")?;
     let digits = rest.split(' ').next()?;
     let tail = rest[digits.len()..].trim_start();
-    if !(tail.starts_with("tools") || tail.starts_with("tool")) {
+    if !tail.starts_with("tool") {
         return None;
     }
-    Some(digits.parse().ok())
+    Some(ServerEvent::ToolsListed {
+        count: digits.parse().ok(),
+    })
 }
 
 /// Scans one line of VS Code's MCP output channel; `None` when it does not start with the
@@ -106,7 +108,7 @@ fn event_of(body: &str) -> Option<ServerEvent> {
     if body.starts_with("Server exited before responding to `initialize`") {
         return Some(ServerEvent::Exited { code: None });
     }
-    discovered(body).map(|count| ServerEvent::ToolsListed { count })
+    discovered(body)
 }
 
 #[cfg(test)]
