@@ -118,6 +118,10 @@ impl Dialect {
 /// Code's logger never writes, or a `Message from` body). Lines without a clue give none.
 pub(crate) fn hint(line: &str) -> Option<Dialect> {
     let content = line.strip_suffix('\r').unwrap_or(line);
+    let log = scan_log_line(content, 0)?;
+    if content[log.timestamp.range()].contains(['T', 'Z']) {
+        return Some(Dialect::ClaudeDesktop);
+    }
     if let Some(prefix) = logger_prefix(content) {
         let body = &content[prefix.body..];
         if vscode::is_marker(body) {
@@ -127,10 +131,7 @@ pub(crate) fn hint(line: &str) -> Option<Dialect> {
             return Some(Dialect::Cursor);
         }
     }
-    let log = scan_log_line(content, 0)?;
-    let stamp = &content[log.timestamp.range()];
-    (stamp.contains(['T', 'Z']) || !matches!(log.body, LogBody::Text(_)))
-        .then_some(Dialect::ClaudeDesktop)
+    (!matches!(log.body, LogBody::Text(_))).then_some(Dialect::ClaudeDesktop)
 }
 
 /// Picks a log dialect from the clues of [`hint`], counted per dialect (`[Claude Desktop,
@@ -272,6 +273,11 @@ mod tests {
             Some(Dialect::ClaudeDesktop)
         );
         assert_eq!(hint("2025-06-13 16:50:52.671 [info] something"), None);
+        // Claude Desktop's general log says `Connected to …` too, with its own timestamps.
+        assert_eq!(
+            hint("2024-11-28T09:27:43.731Z [info] Connected to MCP server sqlite!"),
+            Some(Dialect::ClaudeDesktop)
+        );
         assert_eq!(hint("plain text"), None);
         assert_eq!(choose([0, 0, 0]), Dialect::ClaudeDesktop);
         assert_eq!(choose([1, 1, 0]), Dialect::ClaudeDesktop);
