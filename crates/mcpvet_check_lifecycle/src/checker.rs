@@ -5,7 +5,7 @@ use crate::lanes::Lanes;
 
 use mcpvet_ast::transcript::{
     AbbreviatedKind, DirectionSource, Entry, EntryKind, InputFormat, InvalidReason, JsonLeaf,
-    Message, ProtocolVersion, Reconstructed, RecordBody, RecordRole, VersionDetection,
+    Message, ProtocolVersion, Reconstructed, RecordBody, RecordRole, ServerEvent, VersionDetection,
     VersionSource, method_direction,
 };
 use mcpvet_diagnostics::{Findings, Reporter};
@@ -34,7 +34,8 @@ enum Capture {
     Raw,
     /// Trace events (stdio or not, per event).
     Trace,
-    /// A Claude Desktop log: text lines are the client's own log.
+    /// A client's log (Claude Desktop, VS Code, Cursor): text lines are the client's own
+    /// log.
     Log,
     /// Inspector exports, SDK captures, server signatures.
     Other,
@@ -95,7 +96,9 @@ impl LifecycleChecker {
         self.capture = match format {
             InputFormat::JsonArray | InputFormat::JsonLines => Capture::Raw,
             InputFormat::Trace => Capture::Trace,
-            InputFormat::ClaudeDesktopLog => Capture::Log,
+            InputFormat::ClaudeDesktopLog | InputFormat::VsCodeLog | InputFormat::CursorLog => {
+                Capture::Log
+            }
             _ => Capture::Other,
         };
         self.capture_forced = true;
@@ -145,7 +148,11 @@ impl LifecycleChecker {
             }
             EntryKind::Reconstructed(r) => self.reconstructed(entry, r, document, findings, server),
             EntryKind::NonProtocol { text } => self.text(entry, *text, document, findings, server),
-            EntryKind::Lifecycle { event } => {
+            EntryKind::Lifecycle {
+                server_event: Some(what),
+                ..
+            } => self.server_event(*what, server, findings),
+            EntryKind::Lifecycle { event, .. } => {
                 let name = event.as_ref().map_or("", |e| e.value.as_str());
                 if ["open", "start", "spawn", "connect"]
                     .iter()
@@ -205,6 +212,7 @@ impl LifecycleChecker {
                 protocol: s.version.as_str(),
                 stage: s.phase.stage,
                 event: s.phase.event,
+                exit_code: s.exit_code,
                 messages: self.messages_per_session[i],
             });
         }
@@ -317,6 +325,30 @@ impl LifecycleChecker {
             return self.restart(server, findings);
         }
         i
+    }
+
+    /// A client log line saying what happened to the server (VS Code, Cursor): a start begins
+    /// a session (a new one after traffic), an exit or a failure to spawn closes it (a failed
+    /// launch when nothing was received), a tool count is evidence the tool list arrived.
+    fn server_event(&mut self, what: ServerEvent, server: Option<&str>, findings: &mut Findings) {
+        match what {
+            ServerEvent::Start => {
+                self.restart(server, findings);
+            }
+            ServerEvent::Running => {}
+            ServerEvent::ToolsListed { .. } => {
+                let s = self.message_session(server, findings);
+                self.sessions[s].tools_listed_by_client();
+            }
+            ServerEvent::Exited { code } => {
+                let s = self.session(server);
+                self.sessions[s].exited(code);
+            }
+            ServerEvent::Stopped => {
+                let s = self.session(server);
+                self.sessions[s].closed = true;
+            }
+        }
     }
 
     /// Starts a new session for `server` when the current one saw traffic (the capture shows

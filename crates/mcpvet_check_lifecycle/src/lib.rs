@@ -53,16 +53,22 @@
 //!   `*_no_response` of the latest one: `complete` means the last operation succeeded and
 //!   nothing is left waiting.
 //! - `launch_failed` comes from the capture itself: a Claude Desktop log line such as
-//!   `spawn npx ENOENT` or `Server transport closed unexpectedly`, or a trace
-//!   `transport-close` event, before any message.
+//!   `spawn npx ENOENT` or `Server transport closed unexpectedly`, a VS Code or Cursor log
+//!   line saying the process exited or could not be spawned (`Connection state: Error
+//!   Process exited with code 1`, `Client closed for command`), or a trace
+//!   `transport-close` event, before any message; [`Phase::exit_code`] keeps the exit code
+//!   when the log gives it.
+//! - A client's log line saying it received the tool list (VS Code `Discovered 4 tools`,
+//!   Cursor `Found 4 tools`) is `tools_listed`, even when the messages are not logged.
 //! - A dual-era client's `server/discover` probe in a legacy session is not a stage of its
 //!   own; the `initialize` fallback is.
 //! - Reconstructed captures (SDK-level records, server signatures) move the phase too,
 //!   although no wire check applies to them.
 //!
 //! A capture may hold several sessions: one per server in a Claude Desktop log, and a new one
-//! each time the capture shows the server restarting (`Initializing server...`, a trace
-//! `transport-open` event) or a message arriving after its transport closed. The summary
+//! each time the capture shows the server restarting (`Initializing server...`, VS Code's
+//! `Starting server …`, Cursor's `Starting new stdio process …`, a trace `transport-open`
+//! event) or a message arriving after its transport closed. The summary
 //! lists them all ([`LifecycleSummary::sessions`]); its [`LifecycleSummary::phase`] is the
 //! least advanced session that has traffic or a server name (the one most likely broken).
 #![warn(clippy::disallowed_methods)]
@@ -98,6 +104,9 @@ pub struct Phase {
     pub reached: Stage,
     /// The last confirmed event.
     pub last_event: Event,
+    /// For `launch_failed`: the exit code of the server process, when the capture gives it
+    /// (VS Code's `Connection state: Error Process exited with code 1`).
+    pub exit_code: Option<i64>,
 }
 
 impl Phase {
@@ -105,6 +114,7 @@ impl Phase {
         Phase {
             reached: stage,
             last_event: event,
+            exit_code: None,
         }
     }
 }
@@ -121,6 +131,8 @@ pub struct SessionSummary {
     pub stage: Stage,
     /// The last confirmed event.
     pub event: Event,
+    /// For `launch_failed`: the exit code of the server process, when the capture gives it.
+    pub exit_code: Option<i64>,
     /// Protocol messages in it.
     pub messages: usize,
 }
@@ -128,7 +140,10 @@ pub struct SessionSummary {
 impl SessionSummary {
     /// The phase.
     pub fn phase(&self) -> Phase {
-        Phase::of(self.stage, self.event)
+        Phase {
+            exit_code: self.exit_code.filter(|_| self.event == Event::LaunchFailed),
+            ..Phase::of(self.stage, self.event)
+        }
     }
 }
 

@@ -163,6 +163,8 @@ pub(crate) struct Session {
     /// before this session's messages: it holds the session from its start.
     pub(crate) launched: bool,
     pub(crate) closed: bool,
+    /// The exit code of the server process, when the capture shows it exiting with one.
+    pub(crate) exit_code: Option<i64>,
     pub(crate) phase: Tracker,
     pub(crate) counts: Counts,
     pub(crate) init: Init,
@@ -207,6 +209,7 @@ impl Session {
             traffic: false,
             launched: false,
             closed: false,
+            exit_code: None,
             phase: Tracker::default(),
             counts: Counts::default(),
             init: Init::NotSeen,

@@ -257,7 +257,8 @@ Examples:
 #[derive(Debug, Args)]
 pub(crate) struct SessionArgs {
     /// Read every file in this format instead of detecting it: json-array, json-lines, trace,
-    /// claude-desktop-log, inspector-export, sdk-capture or server-signature
+    /// claude-desktop-log, vscode-log, cursor-log, inspector-export, sdk-capture or
+    /// server-signature
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub(crate) input_format: Option<InputFormat>,
 
@@ -382,8 +383,8 @@ pub(crate) struct DumpArgs {
     pub(crate) dialect: Option<Dialect>,
 
     /// With --transcript: read it in this format instead of detecting it: json-array,
-    /// json-lines, trace, claude-desktop-log, inspector-export, sdk-capture or
-    /// server-signature
+    /// json-lines, trace, claude-desktop-log, vscode-log, cursor-log, inspector-export,
+    /// sdk-capture or server-signature
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format, conflicts_with = "config")]
     pub(crate) input_format: Option<InputFormat>,
 }

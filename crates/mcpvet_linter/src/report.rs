@@ -69,6 +69,8 @@ pub struct TranscriptInfo {
     pub phase_reached: Stage,
     /// The last event confirmed.
     pub last_event: Event,
+    /// For `launch_failed`: the exit code of the server process, when the capture gives it.
+    pub exit_code: Option<i64>,
     /// Every message in order, when asked for (`TranscriptOptions::messages`).
     pub message_rows: Option<Vec<MessageRow>>,
 }

@@ -119,6 +119,8 @@ pub const fn streams(format: InputFormat) -> bool {
         InputFormat::JsonLines
             | InputFormat::Trace
             | InputFormat::ClaudeDesktopLog
+            | InputFormat::VsCodeLog
+            | InputFormat::CursorLog
             | InputFormat::JsonArray
     )
 }

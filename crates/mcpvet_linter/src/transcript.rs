@@ -91,6 +91,7 @@ impl TranscriptInfo {
             failed_calls: tool.failed_calls,
             phase_reached: life.phase.reached,
             last_event: life.phase.last_event,
+            exit_code: life.phase.exit_code,
             message_rows,
         }
     }

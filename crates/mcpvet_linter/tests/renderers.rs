@@ -274,6 +274,17 @@ fn json_report_follows_its_schema() {
     reports.push(lint_json("broken.json", "{\"a\": [1, 2,]}", &json).unwrap());
     reports.push(lint_json("clean.json", "{}", &json).unwrap());
     assert_eq!(reports[reports.len() - 2].diagnostics.len(), 1);
+    // A failed launch with the exit code of its process (`phase.exit_code`).
+    let log = "2025-06-13 16:50:52.670 [info] Starting server ado\n\
+               2025-06-13 16:51:00.111 [info] Connection state: Error Process exited with code 243\n";
+    let source = SourceFile::new("vscode-mcp-ado.log", log).unwrap();
+    reports.push(lint_transcript(&source, &TranscriptOptions::default()));
+    let last: Value = serde_json::from_str(&render_json(
+        &reports[reports.len() - 1..],
+        &JsonReportOptions::new(),
+    ))
+    .unwrap();
+    assert_eq!(last["files"][0]["phase"]["exit_code"], 243);
     for options in [
         JsonReportOptions::new(),
         JsonReportOptions::new()

@@ -2,7 +2,9 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use super::{Direction, Entry, EntryKind, Message, MessageRef, RecordBody, Transcript};
+use super::{
+    Direction, Entry, EntryKind, Message, MessageRef, RecordBody, ServerEvent, Transcript,
+};
 
 const TEXT_LIMIT: usize = 60;
 
@@ -133,8 +135,23 @@ impl Transcript<'_> {
                     );
                     extras(&mut out, entry);
                 }
-                EntryKind::Lifecycle { event } => {
+                EntryKind::Lifecycle {
+                    event,
+                    server_event,
+                } => {
                     out.push_str("lifecycle");
+                    if let Some(what) = server_event {
+                        let _ = write!(out, " {}", what.name());
+                        match what {
+                            ServerEvent::ToolsListed { count: Some(n) } => {
+                                let _ = write!(out, " tools={n}");
+                            }
+                            ServerEvent::Exited { code: Some(code) } => {
+                                let _ = write!(out, " code={code}");
+                            }
+                            _ => {}
+                        }
+                    }
                     if let Some(event) = event {
                         let _ = write!(out, " event={:?}", event.value);
                     }

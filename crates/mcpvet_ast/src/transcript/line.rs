@@ -4,7 +4,8 @@
 //! JSON of a line is.
 use mcpvet_text::Span;
 
-use super::Direction;
+use super::clientlog::metadata;
+use super::{Direction, ServerEvent};
 
 /// JSON whitespace (RFC 8259): other Unicode spaces are text.
 pub(crate) const JSON_WS: &[char] = &[' ', '\t', '\r', '\n'];
@@ -61,7 +62,10 @@ pub fn json_line(line: &str, base: u32) -> JsonLine {
 }
 
 /// Whether a trimmed line starts like a JSON object or array (and not like `[INFO] ...` or
-/// `{ metadata: ... }`).
+/// `{ metadata: ... }`). A line starting with `[` is an array only when it starts like an
+/// array of values and, if its brackets close on the line, nothing but blanks follows: the
+/// stderr of many programs starts with a bracketed field (`[4227] Using custom headers:
+/// {...}`, `[10/03/25 16:51:43] INFO ...`).
 pub(crate) fn looks_like_json(trimmed: &str) -> bool {
     let bytes = trimmed.as_bytes();
     let next = |from: usize| {
@@ -75,21 +79,28 @@ pub(crate) fn looks_like_json(trimmed: &str) -> bool {
             None => true,
             Some(i) => matches!(bytes[i], b'"' | b'}'),
         },
-        Some(b'[') => match next(1) {
-            None => true,
-            Some(i) => match bytes[i] {
-                b'{' | b'[' | b']' | b'"' | b'-' | b'0'..=b'9' => true,
-                b't' | b'f' | b'n' => {
-                    let rest = &trimmed[i..];
-                    ["true", "false", "null"].iter().any(|lit| {
-                        rest.strip_prefix(lit).is_some_and(|after| {
-                            !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        Some(b'[') => {
+            let starts = match next(1) {
+                None => true,
+                Some(i) => match bytes[i] {
+                    b'{' | b'[' | b']' | b'"' | b'-' | b'0'..=b'9' => true,
+                    b't' | b'f' | b'n' => {
+                        let rest = &trimmed[i..];
+                        ["true", "false", "null"].iter().any(|lit| {
+                            rest.strip_prefix(lit).is_some_and(|after| {
+                                !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                            })
                         })
-                    })
+                    }
+                    _ => false,
+                },
+            };
+            starts
+                && match value_extent(bytes, 0, false) {
+                    Extent::Closed(end) => trimmed[end..].trim_matches(JSON_WS).is_empty(),
+                    Extent::Open | Extent::Interrupted => true,
                 }
-                _ => false,
-            },
-        },
+        }
         _ => false,
     }
 }
@@ -186,6 +197,15 @@ pub enum LogBody {
         /// Other words (`params`, `result`, `error`, unknown `key=value` pairs).
         words: Vec<Span>,
     },
+    /// A line of a client's log that says what happened to the server's process or
+    /// connection (VS Code `Connection state: Error Process exited with code 1`, Cursor
+    /// `Client closed for command`).
+    Lifecycle {
+        /// What it says.
+        event: ServerEvent,
+        /// The words that say it (the text after the level and the server).
+        text: Span,
+    },
     /// Any other log text (`Server started and connected successfully`, an error message).
     Text(Span),
 }
@@ -195,7 +215,7 @@ const LEVELS: &[&str] = &[
     "warning",
 ];
 
-fn is_level(text: &str) -> bool {
+pub(crate) fn is_level(text: &str) -> bool {
     LEVELS.iter().any(|l| l.eq_ignore_ascii_case(text))
 }
 
@@ -289,13 +309,17 @@ fn scan_log_body(content: &str, start: usize, base: u32) -> LogBody {
         return text;
     }
     if body.starts_with(['{', '[']) {
+        // Newer builds print `{ metadata: … }` after the message: the JSON ends before it.
+        let len = metadata::json_before_print(body).unwrap_or(body.len());
         return LogBody::Message {
             from,
-            json: Span::new(at(body_start), at(body_start + body.len())),
+            json: Span::new(at(body_start), at(body_start + len)),
         };
     }
     let bytes = content.as_bytes();
-    let end = body_start + body.len();
+    let end = body_start
+        + metadata::print_start(body)
+            .map_or(body.len(), |p| body[..p].trim_end_matches(JSON_WS).len());
     let mut i = body_start;
     let (mut method, mut id, mut words) = (None, None, Vec::new());
     while i < end {
@@ -354,7 +378,7 @@ fn string_end(bytes: &[u8], start: usize, end: usize) -> usize {
 
 /// Length of a log timestamp at the start of `bytes`: `YYYY-MM-DD[T ]HH:MM:SS[.fff][Z|±HH[:]MM]`
 /// or `HH:MM:SS[.fff][Z|±HH[:]MM]`.
-fn timestamp_len(bytes: &[u8]) -> Option<usize> {
+pub(crate) fn timestamp_len(bytes: &[u8]) -> Option<usize> {
     let digits = |from: usize, n: usize| {
         bytes
             .get(from..from + n)

@@ -57,6 +57,7 @@
 //! the *next* message will get, so it sorts between its neighbours and a finding about it can
 //! still name a position in the session. A batch is one message.
 
+mod clientlog;
 mod detect;
 mod dump;
 mod leaf;
@@ -77,6 +78,7 @@ use std::str::FromStr;
 use mcpvet_json::{JsonDocument, NodeId, Value};
 use mcpvet_text::{Span, Spanned};
 
+pub use clientlog::ServerEvent;
 pub use leaf::{JsonLeaf, Origin, TextField};
 pub use message::{
     ErrorCode, ErrorObject, IdKey, IdValue, InvalidReason, Message, NumericId, RequestId,
@@ -277,7 +279,7 @@ pub struct Entry {
     /// The server name, when the log or capture names one (a log line's bracket, a
     /// signature's `serverInfo.name`).
     pub server: Option<TextField>,
-    /// The log level (`info`, `error`...), in Claude Desktop logs.
+    /// The log level (`info`, `error`...), in client logs.
     pub level: Option<Spanned<String>>,
     /// The envelope object around the message (a trace event, an Inspector history entry, an
     /// SDK record or call, a server signature), so checks can point at its fields.
@@ -327,10 +329,18 @@ pub enum EntryKind {
         /// The text (the line without its line break).
         text: Span,
     },
-    /// A transport lifecycle event of a trace (`kind: "lifecycle"`).
+    /// A transport lifecycle event: a trace event of kind `lifecycle`, or a line of a
+    /// client's log that says the server was started, connected, listed its tools, exited
+    /// or was stopped (VS Code, Cursor).
     Lifecycle {
-        /// The `event` member (`transport-open`, `transport-close`...), when it is a string.
-        event: Option<JsonLeaf<String>>,
+        /// The event as the capture names it: a trace's `event` member (`transport-open`,
+        /// `transport-close`...) when it is a string, read from JSON; the words of a log line
+        /// that say it (`Connection state: Error Process exited with code 1`), read from
+        /// text.
+        event: Option<TextField>,
+        /// What a client log line says happened; `None` for a trace event, whose `event`
+        /// names it.
+        server_event: Option<ServerEvent>,
     },
     /// An HTTP observation of a trace (`kind: "http"`); the headers are in the envelope.
     Http {
@@ -557,6 +567,12 @@ pub enum InputFormat {
     Trace,
     /// `claude-desktop-log`: Claude Desktop `mcp*.log` lines, full and abbreviated.
     ClaudeDesktopLog,
+    /// `vscode-log`: VS Code's MCP output channel (`Connection state: Running`, `Discovered
+    /// 4 tools`, the messages at debug level).
+    VsCodeLog,
+    /// `cursor-log`: Cursor's MCP logs (`Starting new stdio process with command: …`,
+    /// `Client closed for command`, `Found 4 tools`).
+    CursorLog,
     /// `inspector-export`: an MCP Inspector history export, an array of entries with
     /// `direction`, `origin`, `timestamp`, `message`, `response`, `duration`.
     InspectorExport,
@@ -570,11 +586,13 @@ pub enum InputFormat {
 
 impl InputFormat {
     /// Every format, in documentation order.
-    pub const ALL: [InputFormat; 7] = [
+    pub const ALL: [InputFormat; 9] = [
         InputFormat::JsonArray,
         InputFormat::JsonLines,
         InputFormat::Trace,
         InputFormat::ClaudeDesktopLog,
+        InputFormat::VsCodeLog,
+        InputFormat::CursorLog,
         InputFormat::InspectorExport,
         InputFormat::SdkCapture,
         InputFormat::ServerSignature,
@@ -587,20 +605,24 @@ impl InputFormat {
             InputFormat::JsonLines => "json-lines",
             InputFormat::Trace => "trace",
             InputFormat::ClaudeDesktopLog => "claude-desktop-log",
+            InputFormat::VsCodeLog => "vscode-log",
+            InputFormat::CursorLog => "cursor-log",
             InputFormat::InspectorExport => "inspector-export",
             InputFormat::SdkCapture => "sdk-capture",
             InputFormat::ServerSignature => "server-signature",
         }
     }
 
-    /// Parses a name or a common alias (`jsonl`, `ndjson`, `claude-log`, `inspector`,
-    /// `explore-mcp`, `mcp-scan`, `trace-jsonl`).
+    /// Parses a name or a common alias (`jsonl`, `ndjson`, `claude-log`, `vscode-mcp-log`,
+    /// `cursor-mcp-log`, `inspector`, `explore-mcp`, `mcp-scan`, `trace-jsonl`).
     pub fn from_name(name: &str) -> Option<InputFormat> {
         let format = match name {
             "json-array" | "array" => InputFormat::JsonArray,
             "json-lines" | "jsonl" | "ndjson" => InputFormat::JsonLines,
             "trace" | "trace-jsonl" | "trace-envelope" => InputFormat::Trace,
             "claude-desktop-log" | "claude-log" => InputFormat::ClaudeDesktopLog,
+            "vscode-log" | "vscode-mcp-log" => InputFormat::VsCodeLog,
+            "cursor-log" | "cursor-mcp-log" => InputFormat::CursorLog,
             "inspector-export" | "inspector" => InputFormat::InspectorExport,
             "sdk-capture" | "explore-mcp" => InputFormat::SdkCapture,
             "server-signature" | "mcp-scan" | "signature" => InputFormat::ServerSignature,

@@ -5,6 +5,7 @@ use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{JsonOptions, Value, line_ranges, parse_ranges};
 use mcpvet_text::{Span, check_len};
 
+use super::clientlog::{self, Dialect, metadata};
 use super::detect::{self, Verdict};
 use super::line::{self, Extent, JSON_WS, JsonLine, LogBody, LogLine, json_line, scan_log_line};
 use super::records::{Meta, Reader, string_field};
@@ -18,8 +19,8 @@ enum Framing {
     Whole(Range<usize>),
     /// One record per line (a pretty-printed value may span several lines).
     Lines,
-    /// Claude Desktop log lines.
-    Log,
+    /// Client log lines (Claude Desktop, VS Code, Cursor).
+    Log(Dialect),
 }
 
 /// What one stretch of the file holds, in source order.
@@ -104,27 +105,30 @@ pub fn read_transcript<'a>(
             }
         }
         Some(InputFormat::JsonLines) => Framing::Lines,
-        Some(InputFormat::ClaudeDesktopLog) => Framing::Log,
-        Some(_) => whole.clone().map_or(Framing::Lines, Framing::Whole),
+        Some(format) => match Dialect::of(format) {
+            Some(dialect) => Framing::Log(dialect),
+            None => whole.clone().map_or(Framing::Lines, Framing::Whole),
+        },
         None => {
             if let Some(range) = whole.clone() {
                 Framing::Whole(range)
             } else {
-                let (logs, json) = prescan(text, &lines, bom);
-                if logs > 0 && logs >= json {
+                let scan = prescan(text, &lines, bom);
+                if scan.logs > 0 && scan.logs >= scan.json {
+                    let dialect = clientlog::choose(scan.hints);
                     early = Some(Detection {
-                        format: InputFormat::ClaudeDesktopLog,
+                        format: dialect.format(),
                         by: DetectedBy::Content,
-                        reason: "Claude Desktop log lines (<time> [..] ...)",
+                        reason: dialect.reason(),
                     });
-                    Framing::Log
-                } else if logs == 0 && json == 0 && has_extension(file_name, &["log"]) {
+                    Framing::Log(dialect)
+                } else if scan.logs == 0 && scan.json == 0 && has_extension(file_name, &["log"]) {
                     early = Some(Detection {
                         format: InputFormat::ClaudeDesktopLog,
                         by: DetectedBy::FileName,
                         reason: "a .log file",
                     });
-                    Framing::Log
+                    Framing::Log(Dialect::ClaudeDesktop)
                 } else {
                     Framing::Lines
                 }
@@ -136,7 +140,7 @@ pub fn read_transcript<'a>(
     match &framing {
         Framing::Whole(range) => plan.ranges.push(range.clone()),
         Framing::Lines => plan_lines(text, &lines, bom, &mut plan),
-        Framing::Log => plan_log(text, &lines, bom, &mut plan),
+        Framing::Log(dialect) => plan_log(text, &lines, bom, *dialect, &mut plan),
     }
     let outcome = parse_ranges(text, plan.ranges.iter().cloned(), &options);
     let document = outcome.value;
@@ -347,9 +351,22 @@ fn content_end(text: &str, range: &Range<usize>) -> u32 {
     (range.start + line.strip_suffix('\r').unwrap_or(line).len()) as u32
 }
 
-/// Counts log lines and JSON lines among the first non-blank lines.
-fn prescan(text: &str, lines: &[Range<usize>], bom: usize) -> (usize, usize) {
-    let (mut logs, mut json) = (0, 0);
+/// What the first non-blank lines of a file are.
+#[derive(Debug, Default)]
+struct Prescan {
+    /// Log lines (a timestamp and a bracketed field).
+    logs: usize,
+    /// Lines that start a JSON value.
+    json: usize,
+    /// Lines that say which client wrote the log: Claude Desktop, VS Code, Cursor (see
+    /// [`clientlog::hint`]).
+    hints: [usize; 3],
+}
+
+/// Counts log lines and JSON lines among the first non-blank lines, and the clues of which
+/// client wrote a log: the file is judged by most of these lines, not by its first.
+fn prescan(text: &str, lines: &[Range<usize>], bom: usize) -> Prescan {
+    let mut scan = Prescan::default();
     let mut seen = 0;
     for range in lines {
         let (line, base) = line_at(text, range, bom);
@@ -361,12 +378,18 @@ fn prescan(text: &str, lines: &[Range<usize>], bom: usize) -> (usize, usize) {
             break;
         }
         if scan_log_line(line, base).is_some() {
-            logs += 1;
+            scan.logs += 1;
+            match clientlog::hint(line) {
+                Some(Dialect::ClaudeDesktop) => scan.hints[0] += 1,
+                Some(Dialect::VsCode) => scan.hints[1] += 1,
+                Some(Dialect::Cursor) => scan.hints[2] += 1,
+                None => {}
+            }
         } else if matches!(json_line(line, base), JsonLine::Json { .. }) {
-            json += 1;
+            scan.json += 1;
         }
     }
-    (logs, json)
+    scan
 }
 
 /// Line framing: each line is text or JSON; a JSON value that starts at column 0 and whose
@@ -420,15 +443,27 @@ fn plan_lines(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
     }
 }
 
-/// Log framing: Claude Desktop log lines; other lines are text, or JSON read alone.
-fn plan_log(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
-    for range in lines {
+/// Log framing: the log lines of `dialect`; other lines are text, or JSON read alone. In a
+/// Claude Desktop log, a `{ metadata: … }` print over the lines after a message belongs to
+/// the message's entry (see [`metadata`]).
+fn plan_log(text: &str, lines: &[Range<usize>], bom: usize, dialect: Dialect, plan: &mut Plan) {
+    let mut i = 0;
+    while i < lines.len() {
+        let range = &lines[i];
+        i += 1;
         let (line, base) = line_at(text, range, bom);
         if line.trim_matches(JSON_WS).is_empty() {
             continue;
         }
-        let span = Span::new(base, content_end(text, range));
-        if let Some(log) = scan_log_line(line, base) {
+        let mut span = Span::new(base, content_end(text, range));
+        if let Some(log) = dialect.scan(line, base) {
+            if dialect == Dialect::ClaudeDesktop {
+                let extra = metadata_block(text, lines, i, bom, &log, span);
+                if extra > 0 {
+                    span.end = content_end(text, &lines[i + extra - 1]);
+                    i += extra;
+                }
+            }
             let (mut json, mut method, mut id) = (None, None, None);
             match &log.body {
                 LogBody::Message { json: j, .. } => json = Some(plan.root(*j)),
@@ -442,7 +477,7 @@ fn plan_log(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
                         id = Some(plan.root(i));
                     }
                 }
-                LogBody::Text(_) => {}
+                LogBody::Lifecycle { .. } | LogBody::Text(_) => {}
             }
             plan.items.push(Item::Log {
                 span,
@@ -469,6 +504,35 @@ fn plan_log(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
     }
 }
 
+/// How many lines after line `next - 1` (the log line `log`, at `span`) belong to its
+/// metadata print.
+fn metadata_block(
+    text: &str,
+    lines: &[Range<usize>],
+    next: usize,
+    bom: usize,
+    log: &LogLine,
+    span: Span,
+) -> usize {
+    let tail_start = match &log.body {
+        LogBody::Message { json, .. } => json.end,
+        LogBody::Abbreviated { .. } => {
+            let line = &text[span.range()];
+            match metadata::print_start(line) {
+                Some(p) => span.start + p as u32,
+                None => span.end,
+            }
+        }
+        LogBody::Lifecycle { .. } | LogBody::Text(_) => return 0,
+    };
+    let tail = &text[tail_start as usize..span.end as usize];
+    let following = lines[next..].iter().map(|r| {
+        let (line, _) = line_at(text, r, bom);
+        line.strip_suffix('\r').unwrap_or(line)
+    });
+    metadata::block_len(tail, following, |l| scan_log_line(l, 0).is_some())
+}
+
 /// Whether an abbreviated `id=` value is a JSON string or number (worth parsing).
 fn json_scalar(text: &str) -> bool {
     (text.len() >= 2 && text.starts_with('"') && text.ends_with('"'))
@@ -488,7 +552,11 @@ fn record(
     meta: Meta,
 ) {
     match format {
-        InputFormat::JsonArray | InputFormat::JsonLines | InputFormat::ClaudeDesktopLog => {
+        InputFormat::JsonArray
+        | InputFormat::JsonLines
+        | InputFormat::ClaudeDesktopLog
+        | InputFormat::VsCodeLog
+        | InputFormat::CursorLog => {
             reader.raw(value, span, json, meta);
         }
         InputFormat::Trace => reader.trace(value, span, json, meta),
@@ -552,6 +620,10 @@ fn log_item(
             let id = id.and_then(|r| roots.get(r).copied());
             let words = words.iter().map(|w| reader.spanned_text(*w)).collect();
             reader.abbreviated(span, method, id, words, meta);
+        }
+        LogBody::Lifecycle { event, text } => {
+            let event_text = reader.text_field(*text);
+            reader.lifecycle(span, event_text, *event, meta);
         }
         LogBody::Text(_) => {
             reader.recognized += 1;

@@ -48,10 +48,8 @@ impl Shift {
                 }
             }
             EntryKind::NonProtocol { text } => self.span(text),
-            EntryKind::Message(_)
-            | EntryKind::Reconstructed(_)
-            | EntryKind::Lifecycle { .. }
-            | EntryKind::Http { .. } => {}
+            EntryKind::Lifecycle { event, .. } => self.field(event),
+            EntryKind::Message(_) | EntryKind::Reconstructed(_) | EntryKind::Http { .. } => {}
         }
     }
 }

@@ -9,7 +9,8 @@ use super::message::{RequestId, lower_message, string_leaf};
 use super::methods::sdk_method;
 use super::{
     Abbreviated, AbbreviatedKind, Direction, DirectionSource, Entry, EntryKind, JsonLeaf, Link,
-    MessageRef, Origin, Reconstructed, RecordBody, RecordRole, RecordSource, TextField,
+    MessageRef, Origin, Reconstructed, RecordBody, RecordRole, RecordSource, ServerEvent,
+    TextField,
 };
 use crate::LowerCx;
 use crate::codes;
@@ -235,8 +236,12 @@ impl<'t> Reader<'t> {
                 self.push(span, EntryKind::Message(message), meta);
             }
             Some(("lifecycle", _)) => {
-                let event = value.get("event").and_then(string_leaf);
-                self.push(span, EntryKind::Lifecycle { event }, meta);
+                let event = value.get("event").and_then(string_field);
+                let kind = EntryKind::Lifecycle {
+                    event,
+                    server_event: None,
+                };
+                self.push(span, kind, meta);
             }
             Some(("http", _)) => {
                 let status = value.get("status").and_then(|s| {
@@ -603,6 +608,23 @@ impl<'t> Reader<'t> {
                 Severity::Error,
             );
         }
+    }
+
+    /// A client log line that says what happened to the server (`event`, in the words of
+    /// `text`).
+    pub(crate) fn lifecycle(
+        &mut self,
+        span: Span,
+        text: TextField,
+        event: ServerEvent,
+        meta: Meta,
+    ) {
+        self.recognized += 1;
+        let kind = EntryKind::Lifecycle {
+            event: Some(text),
+            server_event: Some(event),
+        };
+        self.push(span, kind, meta);
     }
 
     /// A Claude Desktop abbreviated log line. `method` is the parsed `method=` value (when it

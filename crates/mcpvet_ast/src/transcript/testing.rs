@@ -151,7 +151,11 @@ fn leaf_positions(e: &Entry) -> (Vec<Span>, Vec<NodeId>) {
             }));
         }
         EntryKind::NonProtocol { text } => spans.push(*text),
-        EntryKind::Lifecycle { event } => nodes.extend(event.as_ref().map(|e| e.node)),
+        EntryKind::Lifecycle { event, .. } => match event.as_ref().map(|e| e.origin) {
+            Some(Origin::Text(s)) => spans.push(s),
+            Some(Origin::Node(n)) => nodes.push(n),
+            None => {}
+        },
         EntryKind::Http { status } => nodes.extend(status.as_ref().map(|s| s.node)),
     }
     (spans, nodes)

@@ -267,7 +267,7 @@ mod trace {
         assert_eq!(t.format(), InputFormat::Trace);
         let e = t.entries();
         assert!(
-            matches!(&e[0].kind, EntryKind::Lifecycle { event: Some(ev) } if ev.value == "transport-open")
+            matches!(&e[0].kind, EntryKind::Lifecycle { event: Some(ev), server_event: None } if ev.value == "transport-open")
         );
         assert_eq!(e[0].direction, Some(Direction::ClientToServer));
         assert!(matches!(e[1].message(), Some(Message::Request { .. })));

@@ -36,6 +36,23 @@ impl Session {
         }
     }
 
+    /// The server process exited (with `code`, when the capture gives it): the transport
+    /// closes, a failed launch when nothing was received.
+    pub(crate) fn exited(&mut self, code: Option<i64>) {
+        if code.is_some() {
+            self.exit_code = code;
+        }
+        self.close_transport();
+    }
+
+    /// A client's log says it received the server's tool list (VS Code `Discovered 4
+    /// tools`): the session got as far as a listing, although the messages are not in the
+    /// capture.
+    pub(crate) fn tools_listed_by_client(&mut self) {
+        self.traffic = true;
+        self.phase.record(Event::ToolsListed);
+    }
+
     /// Reports what only the end of the session shows; `stdio` tells how sure the capture is
     /// to hold the whole session.
     pub(crate) fn finish(&mut self, stdio: bool, restarted: bool, report: &mut Reporter<'_>) {

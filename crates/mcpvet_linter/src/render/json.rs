@@ -191,6 +191,8 @@ struct FormatEntry {
 struct PhaseEntry {
     reached: &'static str,
     last_event: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exit_code: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -349,6 +351,7 @@ fn file_entry(
         phase: transcript.map(|t| PhaseEntry {
             reached: t.phase_reached.as_str(),
             last_event: t.last_event.as_str(),
+            exit_code: t.exit_code,
         }),
         tools_digest: transcript.map(|t| t.tools_digest.clone()),
         servers: report

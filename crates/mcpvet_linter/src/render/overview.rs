@@ -69,9 +69,13 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
             plural(t.notifications, "notification", "notifications"),
             t.unpaired_ids,
         );
+        let exit = t
+            .exit_code
+            .map(|code| format!(", exit code {code}"))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  phase     {} (last event: {})",
+            "  phase     {} (last event: {}{exit})",
             t.phase_reached, t.last_event
         );
         match &t.tools_digest {
