@@ -333,7 +333,9 @@ impl LifecycleChecker {
     fn server_event(&mut self, what: ServerEvent, server: Option<&str>, findings: &mut Findings) {
         match what {
             ServerEvent::Start => {
-                self.restart(server, findings);
+                // These clients start a server once per connection: no second connection.
+                let i = self.restart(server, findings);
+                self.sessions[i].launched = true;
             }
             ServerEvent::Running => {}
             ServerEvent::ToolsListed { .. } => {
