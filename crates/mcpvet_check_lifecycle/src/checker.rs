@@ -227,7 +227,11 @@ impl LifecycleChecker {
             .sessions
             .iter()
             .enumerate()
-            .filter(|(i, s)| s.messages > 0 || (s.server.is_some() && !secondary.contains(i)))
+            .filter(|(i, s)| {
+                s.messages > 0
+                    || s.event != crate::Event::NoTraffic
+                    || (s.server.is_some() && !secondary.contains(i))
+            })
             .map(|(_, s)| s)
             .collect();
         let chosen = candidates

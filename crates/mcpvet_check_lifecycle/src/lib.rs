@@ -70,7 +70,8 @@
 //! `Starting server …`, Cursor's `Starting new stdio process …`, a trace `transport-open`
 //! event) or a message arriving after its transport closed. The summary
 //! lists them all ([`LifecycleSummary::sessions`]); its [`LifecycleSummary::phase`] is the
-//! least advanced session that has traffic or a server name (the one most likely broken).
+//! least advanced session that has traffic, a server name or an event of its own (a client
+//! log's exit line), the one most likely broken.
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 

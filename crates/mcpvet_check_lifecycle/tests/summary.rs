@@ -298,3 +298,19 @@ fn two_starts_before_any_traffic_are_two_connections() {
     assert_eq!(summary.sessions.len(), 2);
     assert_eq!(summary.phase.reached, Stage::Handshake);
 }
+
+#[test]
+fn a_failed_restart_after_a_good_start_decides_the_phase() {
+    let log = "\
+2025-06-10 10:11:12.345 [info] Starting server weather
+2025-06-10 10:11:13.000 [info] Connection state: Running
+2025-06-10 10:11:13.200 [info] Discovered 4 tools
+2025-06-10 10:20:01.000 [info] Starting server weather
+2025-06-10 10:20:01.400 [info] Connection state: Error Process exited with code 1
+";
+    let (codes, summary) = check(log, "vscode-mcp.log");
+    assert!(codes.is_empty(), "{codes:?}");
+    assert_eq!(summary.sessions.len(), 2);
+    assert_eq!(summary.phase.last_event, Event::LaunchFailed);
+    assert_eq!(summary.phase.exit_code, Some(1));
+}
