@@ -354,7 +354,7 @@ fn string_end(bytes: &[u8], start: usize, end: usize) -> usize {
 
 /// Length of a log timestamp at the start of `bytes`: `YYYY-MM-DD[T ]HH:MM:SS[.fff][Z|±HH[:]MM]`
 /// or `HH:MM:SS[.fff][Z|±HH[:]MM]`.
-fn timestamp_len(bytes: &[u8]) -> Option<usize> {
+pub(crate) fn timestamp_len(bytes: &[u8]) -> Option<usize> {
     let digits = |from: usize, n: usize| {
         bytes
             .get(from..from + n)
