@@ -234,9 +234,10 @@ fn extent(bytes: &[u8], start: usize, limit: usize) -> Result<usize, usize> {
     Err(limit.min(bytes.len()))
 }
 
-/// Whether a line of text (not starting with a JSON value) is a direction header.
-pub(crate) fn is_header(line: &str) -> bool {
-    scan_header(line.trim_matches(JSON_WS), 0).is_some()
+/// Whether a line of text (not starting with a JSON value) is a direction header: `None`
+/// when it is not, else whether a JSON value follows the marker on the line.
+pub(crate) fn header_line(line: &str) -> Option<bool> {
+    scan_header(line.trim_matches(JSON_WS), 0).map(|h| h.body.is_some())
 }
 
 /// Reads a direction header in `line` (trimmed, starting at offset `base` of the file).

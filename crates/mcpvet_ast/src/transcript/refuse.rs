@@ -96,7 +96,8 @@ pub(crate) struct Survey {
     prose: usize,
     /// Text lines starting with `<!doctype` or `<html`.
     doctype: bool,
-    /// Text lines with a direction marker of a logging proxy, with a Claude Desktop message.
+    /// Text lines with a direction marker of a logging proxy, with a Claude Desktop message
+    /// (they count as protocol lines and messages when they hold one).
     proxy_headers: usize,
     claude_lines: usize,
     /// The most common separator count among text lines, and how many lines have it.
@@ -165,14 +166,19 @@ impl Survey {
                     {
                         s.doctype = true;
                     }
-                    s.proxy_headers += usize::from(super::proxy::is_header(line));
-                    if scan_log_line(line, 0).is_some_and(|l| {
+                    // A pasted proxy or Claude Desktop log line holds a message too.
+                    let header = super::proxy::header_line(line);
+                    let log = scan_log_line(line, 0).is_some_and(|l| {
                         matches!(
                             l.body,
                             LogBody::Message { .. } | LogBody::Abbreviated { .. }
                         )
-                    }) {
-                        s.claude_lines += 1;
+                    });
+                    s.proxy_headers += usize::from(header.is_some());
+                    s.claude_lines += usize::from(log);
+                    if log || header == Some(true) {
+                        s.protocol += 1;
+                        s.messages += 1;
                     }
                     for sep in [b',', b';', b'\t'] {
                         let n = line.bytes().filter(|b| *b == sep).count();
