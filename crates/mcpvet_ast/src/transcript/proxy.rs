@@ -410,11 +410,12 @@ pub(crate) fn prescan(text: &str, lines: &[Range<usize>], bom: usize) -> Option<
     let (mut values, mut raw, mut headed, mut joined) = (0usize, 0usize, 0usize, 0usize);
     for (k, piece) in pieces.iter().enumerate() {
         let Piece::Record(r) = piece else { continue };
-        // Another value right after this one on its line.
-        let followed = matches!(
-            pieces.get(k + 1),
-            Some(Piece::Record(next)) if next.inline && next.header.is_none()
-        );
+        // Another value, or text, right after this one on its line.
+        let followed = match pieces.get(k + 1) {
+            Some(Piece::Record(next)) => next.inline && next.header.is_none(),
+            Some(Piece::Text(t)) => !text[r.json.end as usize..t.start as usize].contains('\n'),
+            None => false,
+        };
         values += 1;
         let outcome = parse(&text[r.json.range()], &options);
         if outcome
