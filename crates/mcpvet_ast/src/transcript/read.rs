@@ -241,7 +241,7 @@ pub fn read_transcript<'a>(
                 let at = first_line(text, bom);
                 verdict_diag = Some(match (&framing, roots.first()) {
                     (Framing::Whole(_), Some(root)) => refuse::container(*root, at, reason),
-                    _ => survey().not_session(at, reason),
+                    _ => survey().not_session(text, values(), at, reason),
                 });
                 refused(&framing, "no session found")
             }

@@ -289,8 +289,15 @@ impl Survey {
     }
 
     /// The finding for a line-framed file in which nothing reads as a session: what it looks
-    /// like when it looks like a document or a YAML cassette, else `reason`.
-    pub(crate) fn not_session(&self, at: Span, reason: &str) -> Diagnostic {
+    /// like when it looks like a document or a YAML cassette, how many JSON-RPC messages its
+    /// JSON records hold when they hold some (`values`, in `text`), else `reason`.
+    pub(crate) fn not_session<'d>(
+        &self,
+        text: &str,
+        values: impl Iterator<Item = Value<'d>>,
+        at: Span,
+        reason: &str,
+    ) -> Diagnostic {
         if self.yaml.interactions && (self.yaml.request || self.yaml.named) {
             return Diagnostic::new(
                 codes::UNSUPPORTED_FORMAT,
@@ -305,7 +312,7 @@ impl Survey {
         }
         match self.look() {
             Some(look) => self.refusal(at, look),
-            None => not_mcp(at, reason),
+            None => records(text, values, at).unwrap_or_else(|| not_mcp(at, reason)),
         }
     }
 }
@@ -341,50 +348,81 @@ pub(crate) fn container(root: Value<'_>, at: Span, reason: &str) -> Diagnostic {
     if classify(root) == Class::Config {
         return not_mcp(at, reason);
     }
-    let mut count = 0usize;
-    let mut first: Option<Value<'_>> = None;
-    let mut stack = vec![root];
-    while let Some(v) = stack.pop() {
-        match v.kind() {
-            ValueKind::Object => {
-                if v.id() != root.id()
-                    && v.get("jsonrpc").is_some()
-                    && (v.get("method").is_some()
-                        || v.get("result").is_some()
-                        || v.get("error").is_some())
-                {
-                    count += 1;
-                    if first.is_none_or(|f| v.span().start < f.span().start) {
-                        first = Some(v);
-                    }
-                    continue;
-                }
-                stack.extend(v.members().map(|m| m.value));
-            }
-            ValueKind::Array => stack.extend(v.items()),
-            _ => {}
-        }
+    match nested(std::iter::once(root)) {
+        Some((count, first)) => unknown_shape(
+            at,
+            &format!(
+                "the file is JSON of a shape mcpvet does not know, not a captured session; it holds {}, the first at `{}`",
+                messages(count),
+                first.path()
+            ),
+        ),
+        None => not_mcp(at, reason),
     }
-    let Some(first) = first else {
-        return not_mcp(at, reason);
-    };
-    let what = if count == 1 {
+}
+
+/// The same for the JSON records of a line-framed file (`text` holds them).
+fn records<'d>(
+    text: &str,
+    values: impl Iterator<Item = Value<'d>>,
+    at: Span,
+) -> Option<Diagnostic> {
+    let (count, first) = nested(values)?;
+    let line = 1 + mcpvet_text::count_line_breaks(text, 0..first.span().start as usize);
+    Some(unknown_shape(
+        at,
+        &format!(
+            "the file's JSON records are of a shape mcpvet does not know, not a captured session; they hold {}, the first at `{}` on line {line}",
+            messages(count),
+            first.path()
+        ),
+    ))
+}
+
+fn unknown_shape(at: Span, message: &str) -> Diagnostic {
+    Diagnostic::new(codes::NOT_MCP, Severity::Error, at, message).with_help(format!(
+        "{READS}; export the session as JSON Lines or as a JSON array of its messages"
+    ))
+}
+
+fn messages(count: usize) -> String {
+    if count == 1 {
         "one JSON-RPC message".to_owned()
     } else {
         format!("{count} JSON-RPC messages")
-    };
-    Diagnostic::new(
-        codes::NOT_MCP,
-        Severity::Error,
-        at,
-        format!(
-            "the file is JSON of a shape mcpvet does not know, not a captured session; it holds {what}, the first at `{}`",
-            first.path()
-        ),
-    )
-    .with_help(format!(
-        "{READS}; export the session as JSON Lines or as a JSON array of its messages"
-    ))
+    }
+}
+
+/// How many JSON-RPC messages the `roots` hold below them (not counting the roots), and the
+/// first in source order.
+fn nested<'d>(roots: impl Iterator<Item = Value<'d>>) -> Option<(usize, Value<'d>)> {
+    let mut count = 0usize;
+    let mut first: Option<Value<'d>> = None;
+    for root in roots {
+        let mut stack = vec![root];
+        while let Some(v) = stack.pop() {
+            match v.kind() {
+                ValueKind::Object => {
+                    if v.id() != root.id()
+                        && v.get("jsonrpc").is_some()
+                        && (v.get("method").is_some()
+                            || v.get("result").is_some()
+                            || v.get("error").is_some())
+                    {
+                        count += 1;
+                        if first.is_none_or(|f| v.span().start < f.span().start) {
+                            first = Some(v);
+                        }
+                        continue;
+                    }
+                    stack.extend(v.members().map(|m| m.value));
+                }
+                ValueKind::Array => stack.extend(v.items()),
+                _ => {}
+            }
+        }
+    }
+    first.map(|f| (count, f))
 }
 
 /// Whether values of this class are records of a session.
@@ -625,6 +663,11 @@ mod reading {
         assert_eq!(
             only(&read(text, "export.json")).0,
             "MCP010 the file is JSON of a shape mcpvet does not know, not a captured session; it holds 2 JSON-RPC messages, the first at `$.data[0].msg`"
+        );
+        let lines = "{\"seq\":0,\"dir\":\"c2s\",\"msg\":{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}}\n{\"seq\":1,\"dir\":\"s2c\",\"msg\":{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}}\n";
+        assert_eq!(
+            only(&read(lines, "recording.jsonl")).0,
+            "MCP010 the file's JSON records are of a shape mcpvet does not know, not a captured session; they hold 2 JSON-RPC messages, the first at `$.msg` on line 1"
         );
         let yaml = "interactions:\n- request:\n    body: '{\"jsonrpc\":\"2.0\"}'\n    method: POST\n    uri: http://localhost/mcp\nversion: 1\n";
         assert_eq!(
