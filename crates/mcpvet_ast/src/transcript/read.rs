@@ -202,22 +202,25 @@ pub fn read_transcript<'a>(
         let survey = || Survey::new(text, file_name, plan.items.iter().map(|i| seen(i, &roots)));
         let line_framed = matches!(framing, Framing::Lines | Framing::Stream(_));
         match verdict {
-            Verdict::Format(format, reason) if line_framed => match survey().judge() {
-                Judgement::Pasted if format == InputFormat::JsonLines => Detection {
-                    format: InputFormat::JsonStream,
-                    by: DetectedBy::Content,
-                    reason: "JSON-RPC messages pasted into a Markdown document",
-                },
-                Judgement::Capture | Judgement::Pasted => Detection {
-                    format,
-                    by: DetectedBy::Content,
-                    reason,
-                },
-                Judgement::Document(look) => {
-                    verdict_diag = Some(survey().refusal(first_line(text, bom), look));
-                    refused(&framing, look.reason())
+            Verdict::Format(format, reason) if line_framed => {
+                let survey = survey();
+                match survey.judge() {
+                    Judgement::Pasted if format == InputFormat::JsonLines => Detection {
+                        format: InputFormat::JsonStream,
+                        by: DetectedBy::Content,
+                        reason: "JSON-RPC messages pasted into a Markdown document",
+                    },
+                    Judgement::Capture | Judgement::Pasted => Detection {
+                        format,
+                        by: DetectedBy::Content,
+                        reason,
+                    },
+                    Judgement::Document(look) => {
+                        verdict_diag = Some(survey.refusal(first_line(text, bom), look));
+                        refused(&framing, look.reason())
+                    }
                 }
-            },
+            }
             Verdict::Format(format, reason) => Detection {
                 format,
                 by: DetectedBy::Content,
