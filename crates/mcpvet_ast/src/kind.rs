@@ -43,7 +43,8 @@ impl InputKind {
 }
 
 /// Members whose presence makes an object a session (a JSON-RPC message, a trace event, an
-/// Inspector entry, an SDK record or session, a server signature, a HAR capture).
+/// Inspector entry, an SDK record or session, a server signature, a HAR capture, a recorder
+/// cassette).
 const SESSION_KEYS: &[&str] = &[
     "jsonrpc",
     "method",
@@ -56,6 +57,8 @@ const SESSION_KEYS: &[&str] = &[
     "metadata",
     "log",
     "dir",
+    "interactions",
+    "format_version",
 ];
 
 /// The outcome of [`detect`]: the kind and the clue, in a few words.
@@ -232,6 +235,11 @@ mod tests {
             InputKind::Transcript
         );
         assert_eq!(kind("Starting server...\n"), InputKind::Transcript);
+        // Recorder cassettes, with or without metadata.
+        assert_eq!(
+            kind("{\"interactions\": [], \"version\": 1}"),
+            InputKind::Transcript
+        );
         // An unknown object on each line is still JSON Lines.
         assert_eq!(kind("{\"a\":1}\n{\"b\":2}\n"), InputKind::Transcript);
     }

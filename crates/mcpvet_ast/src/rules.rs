@@ -8,7 +8,9 @@ declare_rule! {
     ///
     /// The file name's extension: `.toml` (OpenAI Codex `config.toml`) and `.yaml`/`.yml`
     /// (Continue) configurations are recognised and reported instead of being parsed as JSON
-    /// and drowned in syntax errors.
+    /// and drowned in syntax errors. For captured sessions, the content: a HAR file,
+    /// mcp-debug records, an HTTP (VCR) recorder cassette whose message bodies are strings,
+    /// a recorder cassette written in YAML. It is then the file's only finding.
     ///
     /// ## Why it matters
     ///
@@ -49,7 +51,12 @@ declare_rule! {
     ///
     /// A configuration needs a server map (`mcpServers`, `servers`, `mcp.servers`,
     /// `context_servers`...) or a single server object (`command` or `url`); a session needs
-    /// JSON-RPC messages in one of the supported formats.
+    /// JSON-RPC messages in one of the supported formats. A file is judged by most of its
+    /// lines: a document holding a message or two (Markdown, prose, an HTML page, a CSV
+    /// table) or JSON of an unknown shape is reported once, saying what it looks like, how
+    /// many JSON-RPC messages it holds and which input format would read them, instead of
+    /// having each line checked as a session; text between the messages of a capture (stdout
+    /// pollution, a stack trace) does not make it a document.
     ///
     /// ## Why it matters
     ///

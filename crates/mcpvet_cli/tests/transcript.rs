@@ -106,3 +106,43 @@ fn usage_errors_exit_2() {
     let out = mcpvet(&["transcript", "no/such/file.jsonl"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn proxy_logs_json_streams_and_refused_documents() {
+    let proxy = concat!(
+        "[2025-06-01T10:00:00.120Z] CLIENT -> SERVER\n",
+        "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"method\": \"tools/list\"\n}\n",
+        "[2025-06-01T10:00:00.130Z] SERVER -> CLIENT\n",
+        "{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"result\": {\"tools\": []}\n}\n",
+    );
+    let out = mcpvet(&["transcript", "--format", "json", "-"], proxy);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(r#""name": "proxy-log""#), "{text}");
+    // Forced, the same text as a JSON stream: the headers are text, the directions inferred.
+    let out = mcpvet(
+        &[
+            "transcript",
+            "--input-format",
+            "json-stream",
+            "--messages",
+            "-",
+        ],
+        proxy,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("format    json-stream (requested)"), "{text}");
+    assert!(text.contains("C→S?"), "{text}");
+    // A Markdown bug report: one finding, exit status 1.
+    let report = "# Bug\n\nThe server returns an empty list when it starts.\n\n```json\n{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}\n```\n\n- It happens every time\n";
+    let out = mcpvet(&["transcript", "-"], report);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("findings  1 error, 0 warnings, 0 infos"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error[MCP010]: the file looks like Markdown, not a captured session; it holds one JSON-RPC message"),
+        "{text}"
+    );
+}

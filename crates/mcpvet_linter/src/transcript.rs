@@ -41,9 +41,15 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         .with_input_format(transcript.format())
         .with_messages(options.messages);
     let mut tools = ToolsChecker::new(&version);
-    for entry in transcript.entries() {
-        lifecycle.entry(entry, document, &mut findings);
-        tools.entry(entry, document, &mut findings);
+    // A refused file (not a capture: prose, Markdown, an unknown container) has one finding
+    // saying so; its lines are not checked as a session. The secret checks still read all of
+    // it, so that no credential it holds is shown unmasked.
+    let refused = transcript.is_refused();
+    if !refused {
+        for entry in transcript.entries() {
+            lifecycle.entry(entry, document, &mut findings);
+            tools.entry(entry, document, &mut findings);
+        }
     }
     let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
@@ -57,7 +63,11 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     let info = TranscriptInfo::from_checks(
         (detection.format, detection.reason.to_owned()),
         &version,
-        transcript.message_count(),
+        if refused {
+            0
+        } else {
+            transcript.message_count()
+        },
         &life,
         tool,
         message_rows,

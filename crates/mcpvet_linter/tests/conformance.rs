@@ -63,8 +63,9 @@ fn cases() -> Vec<(String, String, PathBuf)> {
 }
 
 /// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
-/// reported): as a captured session under `lifecycle/` and `tools/` (and for `.jsonl` and
-/// `.log` inputs), as a configuration otherwise. A case folder whose name contains
+/// reported): as a captured session under `lifecycle/` and `tools/`, for `.jsonl`, `.log`,
+/// `.vcr`, `.md`, `.txt`, `.html` and `.csv` inputs and in case folders whose name contains
+/// `transcript`; as a configuration otherwise. A case folder whose name contains
 /// `protocol-<version>` forces that protocol version.
 fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
     let bytes = std::fs::read(case.join(input)).unwrap();
@@ -76,9 +77,13 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    let transcript =
-        matches!(family, "lifecycle" | "tools") || matches!(extension.as_str(), "jsonl" | "log");
     let case_name = case.file_name().unwrap().to_string_lossy().into_owned();
+    let transcript = matches!(family, "lifecycle" | "tools")
+        || matches!(
+            extension.as_str(),
+            "jsonl" | "log" | "vcr" | "md" | "txt" | "html" | "csv"
+        )
+        || case_name.contains("transcript");
     let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
         mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
     });

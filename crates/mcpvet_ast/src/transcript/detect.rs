@@ -1,7 +1,7 @@
 //! Format detection from parsed JSON values.
 use mcpvet_json::{Value, ValueKind};
 
-use super::InputFormat;
+use super::{InputFormat, cassette};
 use crate::config::roots;
 
 /// What a JSON value looks like.
@@ -19,6 +19,10 @@ pub(crate) enum Class {
     SdkSession,
     /// A server signature (`metadata` + lists).
     Signature,
+    /// A recorder cassette of JSON-RPC interactions (`interactions`, `session.interactions`).
+    Cassette,
+    /// A recorder cassette of HTTP interactions (`request.uri`): recognised, not supported.
+    HttpCassette,
     /// A HAR capture (`log.entries`): recognised, not supported.
     Har,
     /// An mcp-debug record (`dir: req|res`): recognised, not supported.
@@ -51,7 +55,13 @@ impl Class {
                 InputFormat::ServerSignature,
                 "a server signature (metadata + lists)",
             ),
-            Class::Har | Class::McpDebug | Class::Config | Class::Unknown => return None,
+            Class::Cassette => (
+                InputFormat::Cassette,
+                "a recorder cassette (interactions of requests and responses)",
+            ),
+            Class::Har | Class::HttpCassette | Class::McpDebug | Class::Config | Class::Unknown => {
+                return None;
+            }
         };
         Some(found)
     }
@@ -74,6 +84,11 @@ pub(crate) fn classify(value: Value<'_>) -> Class {
     let has = |key: &str| value.get(key).is_some();
     if has("jsonrpc") {
         return Class::Raw;
+    }
+    match cassette::shape(value) {
+        Some(cassette::Shape::Messages) => return Class::Cassette,
+        Some(cassette::Shape::Http) => return Class::HttpCassette,
+        None => {}
     }
     let kind = str_member(value, "kind");
     if (has("payload") && (has("direction") || has("kind") || has("seq")))
@@ -148,12 +163,14 @@ fn vote<'d>(values: impl Iterator<Item = Value<'d>>) -> Option<Class> {
         Class::SdkSession,
         Class::SdkRecord,
         Class::Signature,
+        Class::Cassette,
         Class::Raw,
         Class::Har,
+        Class::HttpCassette,
         Class::McpDebug,
         Class::Config,
     ];
-    let mut counts = [0usize; 9];
+    let mut counts = [0usize; 11];
     for value in values.take(SAMPLE) {
         let class = classify(value);
         if let Some(i) = order.iter().position(|c| *c == class) {
@@ -162,11 +179,11 @@ fn vote<'d>(values: impl Iterator<Item = Value<'d>>) -> Option<Class> {
     }
     // Session classes first: one trace event among raw lines does not make a trace unless it
     // is the most frequent; recognised-but-unsupported and configuration come last.
-    let best_session = (0..6).max_by_key(|&i| (counts[i], std::cmp::Reverse(i)))?;
+    let best_session = (0..7).max_by_key(|&i| (counts[i], std::cmp::Reverse(i)))?;
     if counts[best_session] > 0 {
         return Some(order[best_session]);
     }
-    (6..9)
+    (7..11)
         .max_by_key(|&i| (counts[i], std::cmp::Reverse(i)))
         .filter(|&i| counts[i] > 0)
         .map(|i| order[i])
@@ -175,6 +192,9 @@ fn vote<'d>(values: impl Iterator<Item = Value<'d>>) -> Option<Class> {
 fn verdict_of(class: Option<Class>, single: bool) -> Verdict {
     match class {
         Some(Class::Har) => Verdict::Unsupported("a HAR capture"),
+        Some(Class::HttpCassette) => Verdict::Unsupported(
+            "an HTTP recorder cassette (VCR) whose JSON-RPC bodies are strings",
+        ),
         Some(Class::McpDebug) => Verdict::Unsupported("an mcp-debug capture"),
         Some(Class::Config) => Verdict::NotSession(
             "the file looks like an MCP client configuration, not a captured session",

@@ -43,6 +43,11 @@
 //!   reports what stops it from reading the capture: `MCP009` (a recognised but unsupported
 //!   capture format), `MCP010` (nothing looks like a session), `MCP011`/`MCP012` (envelope
 //!   structure, e.g. a trace event without `payload`), plus the parser's syntax findings.
+//! - **Judged by most of its lines.** A file that is not a capture (prose, Markdown, an HTML
+//!   page, a CSV table, JSON of an unknown shape) gets one `MCP009` or `MCP010` saying what
+//!   it looks like and how many JSON-RPC messages it holds, and nothing else: its
+//!   [`DetectedBy::Refused`] detection tells the checks not to run on it. A capture with text
+//!   between its messages (stdout pollution, a stack trace) is still a capture.
 //! - **Never stops.** Lines that are not protocol messages (banners, stack traces, log text,
 //!   `Starting server...` printed on stdout) become [`EntryKind::NonProtocol`] entries at their
 //!   exact span; reading goes on.
@@ -57,6 +62,7 @@
 //! the *next* message will get, so it sorts between its neighbours and a finding about it can
 //! still name a position in the session. A batch is one message.
 
+mod cassette;
 mod clientlog;
 mod detect;
 mod dump;
@@ -66,9 +72,11 @@ mod message;
 mod methods;
 mod pairing;
 mod protocol;
+mod proxy;
 mod read;
 mod rebase;
 mod records;
+mod refuse;
 #[cfg(feature = "testing")]
 mod testing;
 
@@ -141,6 +149,12 @@ impl<'a> Transcript<'a> {
     /// The format that was read.
     pub fn format(&self) -> InputFormat {
         self.detection.format
+    }
+
+    /// Whether detection refused the file (see [`DetectedBy::Refused`]): it is not a capture
+    /// mcpvet reads, and checks should not run on its entries.
+    pub fn is_refused(&self) -> bool {
+        self.detection.by == DetectedBy::Refused
     }
 
     /// The entries that are protocol messages.
@@ -474,7 +488,8 @@ pub enum RecordBody {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DirectionSource {
     /// Stated by the capture for this entry: the trace envelope's `direction`, the Claude
-    /// Desktop log's `Message from client|server`, the Inspector entry's `origin`.
+    /// Desktop log's `Message from client|server`, the Inspector entry's `origin`, a proxy
+    /// log's direction header, a cassette's request or response.
     Explicit,
     /// Implied by the capture format: an SDK capture records the client's calls and the
     /// server's results; a server signature holds what the server returned.
@@ -582,11 +597,21 @@ pub enum InputFormat {
     /// `server-signature`: a server signature (mcp-scan): the initialize result and the
     /// prompts/resources/tools lists.
     ServerSignature,
+    /// `proxy-log`: a logging proxy's log: direction headers (`CLIENT -> SERVER`, `>>>`,
+    /// `STDIN:`...) each followed by a JSON-RPC message, possibly pretty-printed over many
+    /// lines; other text is the proxy's own log.
+    ProxyLog,
+    /// `json-stream`: JSON-RPC messages as concatenated JSON values, not one per line
+    /// (`{...}{...}`, or pretty-printed values back to back), with text between them.
+    JsonStream,
+    /// `cassette`: a recorder cassette (mcp-recorder, agent-vcr): a JSON document of recorded
+    /// interactions, each a request and its response.
+    Cassette,
 }
 
 impl InputFormat {
     /// Every format, in documentation order.
-    pub const ALL: [InputFormat; 9] = [
+    pub const ALL: [InputFormat; 12] = [
         InputFormat::JsonArray,
         InputFormat::JsonLines,
         InputFormat::Trace,
@@ -596,6 +621,9 @@ impl InputFormat {
         InputFormat::InspectorExport,
         InputFormat::SdkCapture,
         InputFormat::ServerSignature,
+        InputFormat::ProxyLog,
+        InputFormat::JsonStream,
+        InputFormat::Cassette,
     ];
 
     /// The kebab-case name.
@@ -610,11 +638,15 @@ impl InputFormat {
             InputFormat::InspectorExport => "inspector-export",
             InputFormat::SdkCapture => "sdk-capture",
             InputFormat::ServerSignature => "server-signature",
+            InputFormat::ProxyLog => "proxy-log",
+            InputFormat::JsonStream => "json-stream",
+            InputFormat::Cassette => "cassette",
         }
     }
 
     /// Parses a name or a common alias (`jsonl`, `ndjson`, `claude-log`, `vscode-mcp-log`,
-    /// `cursor-mcp-log`, `inspector`, `explore-mcp`, `mcp-scan`, `trace-jsonl`).
+    /// `cursor-mcp-log`, `inspector`, `explore-mcp`, `mcp-scan`, `trace-jsonl`, `proxy`,
+    /// `concatenated-json`, `mcp-recorder`, `agent-vcr`, `vcr`).
     pub fn from_name(name: &str) -> Option<InputFormat> {
         let format = match name {
             "json-array" | "array" => InputFormat::JsonArray,
@@ -626,6 +658,11 @@ impl InputFormat {
             "inspector-export" | "inspector" => InputFormat::InspectorExport,
             "sdk-capture" | "explore-mcp" => InputFormat::SdkCapture,
             "server-signature" | "mcp-scan" | "signature" => InputFormat::ServerSignature,
+            "proxy-log" | "proxy" => InputFormat::ProxyLog,
+            "json-stream" | "concatenated-json" => InputFormat::JsonStream,
+            "cassette" | "recorder-cassette" | "mcp-recorder" | "agent-vcr" | "vcr" => {
+                InputFormat::Cassette
+            }
             _ => return None,
         };
         Some(format)
@@ -687,16 +724,21 @@ pub enum DetectedBy {
     FileName,
     /// Nothing: the default (`json-lines`) was used.
     Default,
+    /// Detection refused the file: it is not a capture mcpvet reads (a finding, `MCP009` or
+    /// `MCP010`, says what it looks like). It was read as the [`Detection::format`] only so
+    /// that a dump shows what is there; checks should not run on it.
+    Refused,
 }
 
 impl DetectedBy {
-    /// `forced`, `content`, `file-name` or `default`.
+    /// `forced`, `content`, `file-name`, `default` or `refused`.
     pub const fn name(self) -> &'static str {
         match self {
             DetectedBy::Forced => "forced",
             DetectedBy::Content => "content",
             DetectedBy::FileName => "file-name",
             DetectedBy::Default => "default",
+            DetectedBy::Refused => "refused",
         }
     }
 }

@@ -9,7 +9,11 @@ use super::clientlog::{self, Dialect, metadata};
 use super::detect::{self, Verdict};
 use super::line::{self, Extent, JSON_WS, JsonLine, LogBody, LogLine, json_line, scan_log_line};
 use super::records::{Meta, Reader, string_field};
-use super::{DetectedBy, Detection, DirectionSource, EntryKind, InputFormat, Transcript, pairing};
+use super::refuse::{Judgement, Seen, Survey};
+use super::{
+    DetectedBy, Detection, DirectionSource, EntryKind, InputFormat, Transcript, cassette, pairing,
+    proxy, refuse,
+};
 use crate::{LowerOutcome, codes};
 
 /// How the JSON of the file is laid out.
@@ -21,6 +25,9 @@ enum Framing {
     Lines,
     /// Client log lines (Claude Desktop, VS Code, Cursor).
     Log(Dialect),
+    /// JSON values anywhere a line or another value lets one start, with direction headers
+    /// when `true` (proxy logs; see [`proxy`]).
+    Stream(bool),
 }
 
 /// What one stretch of the file holds, in source order.
@@ -42,6 +49,12 @@ enum Item {
         json: Option<usize>,
         method: Option<usize>,
         id: Option<usize>,
+    },
+    /// A JSON value after a direction header, and its root index.
+    Headed {
+        record: proxy::Record,
+        header: proxy::Header,
+        root: usize,
     },
 }
 
@@ -105,6 +118,8 @@ pub fn read_transcript<'a>(
             }
         }
         Some(InputFormat::JsonLines) => Framing::Lines,
+        Some(InputFormat::ProxyLog) => Framing::Stream(true),
+        Some(InputFormat::JsonStream) => Framing::Stream(false),
         Some(format) => match Dialect::of(format) {
             Some(dialect) => Framing::Log(dialect),
             None => whole.clone().map_or(Framing::Lines, Framing::Whole),
@@ -112,6 +127,8 @@ pub fn read_transcript<'a>(
         None => {
             if let Some(range) = whole.clone() {
                 Framing::Whole(range)
+            } else if let Some(headers) = proxy::prescan(text, &lines, bom) {
+                Framing::Stream(headers)
             } else {
                 let scan = prescan(text, &lines, bom);
                 if scan.logs > 0 && scan.logs >= scan.json {
@@ -141,6 +158,7 @@ pub fn read_transcript<'a>(
         Framing::Whole(range) => plan.ranges.push(range.clone()),
         Framing::Lines => plan_lines(text, &lines, bom, &mut plan),
         Framing::Log(dialect) => plan_log(text, &lines, bom, *dialect, &mut plan),
+        Framing::Stream(headers) => plan_stream(text, &lines, bom, *headers, &mut plan),
     }
     let outcome = parse_ranges(text, plan.ranges.iter().cloned(), &options);
     let document = outcome.value;
@@ -170,17 +188,43 @@ pub fn read_transcript<'a>(
             reason: "empty input",
         }
     } else {
+        let values = || {
+            plan.items.iter().filter_map(|item| match item {
+                Item::Json { root, .. } | Item::Headed { root, .. } => roots.get(*root).copied(),
+                _ => None,
+            })
+        };
         let verdict = match &framing {
             Framing::Whole(_) => match roots.first() {
                 Some(root) => detect::whole(*root),
                 None => Verdict::NotSession("nothing in the file looks like a captured session"),
             },
-            _ => detect::lines(plan.items.iter().filter_map(|item| match item {
-                Item::Json { root, .. } => roots.get(*root).copied(),
-                _ => None,
-            })),
+            Framing::Stream(headers) => proxy::verdict(detect::lines(values()), *headers),
+            _ => detect::lines(values()),
         };
+        // The file is judged by most of its lines (see [`refuse`]).
+        let survey = || Survey::new(text, file_name, plan.items.iter().map(|i| seen(i, &roots)));
+        let line_framed = matches!(framing, Framing::Lines | Framing::Stream(_));
         match verdict {
+            Verdict::Format(format, reason) if line_framed => {
+                let survey = survey();
+                match survey.judge() {
+                    Judgement::Pasted if format == InputFormat::JsonLines => Detection {
+                        format: InputFormat::JsonStream,
+                        by: DetectedBy::Content,
+                        reason: "JSON-RPC messages pasted into a Markdown document",
+                    },
+                    Judgement::Capture | Judgement::Pasted => Detection {
+                        format,
+                        by: DetectedBy::Content,
+                        reason,
+                    },
+                    Judgement::Document(look) => {
+                        verdict_diag = Some(survey.refusal(first_line(text, bom), look));
+                        refused(&framing, look.reason())
+                    }
+                }
+            }
             Verdict::Format(format, reason) => Detection {
                 format,
                 by: DetectedBy::Content,
@@ -198,16 +242,15 @@ pub fn read_transcript<'a>(
                         "export the session as JSON Lines of JSON-RPC messages or as trace events",
                     ),
                 );
-                fallback()
+                refused(&framing, "a capture format mcpvet does not read")
             }
             Verdict::NotSession(reason) => {
-                verdict_diag = Some(
-                    Diagnostic::new(codes::NOT_MCP, Severity::Error, first_line(text, bom), reason)
-                        .with_help(
-                            "pass a captured session (JSON-RPC messages, trace events, a Claude Desktop log, an Inspector export)",
-                        ),
-                );
-                fallback()
+                let at = first_line(text, bom);
+                verdict_diag = Some(match (&framing, roots.first()) {
+                    (Framing::Whole(_), Some(root)) => refuse::container(*root, at, reason),
+                    _ => survey().not_session(text, values(), at, reason),
+                });
+                refused(&framing, "no session found")
             }
         }
     };
@@ -240,6 +283,15 @@ pub fn read_transcript<'a>(
                 method,
                 id,
             } => log_item(&mut reader, &roots, *span, log, *json, *method, *id),
+            Item::Headed {
+                record,
+                header,
+                root,
+            } => {
+                if let Some(value) = roots.get(*root).copied() {
+                    proxy::headed(&mut reader, value, record, header);
+                }
+            }
         }
     }
     if let Framing::Whole(_) = framing
@@ -252,13 +304,16 @@ pub fn read_transcript<'a>(
     let mut pairs = std::mem::take(&mut reader.links);
     pairing::infer(&mut entries, &document, &mut pairs);
 
-    diagnostics.extend(verdict_diag);
-    diagnostics.extend(reader.cx.into_diagnostics());
+    match verdict_diag {
+        // The file was refused: one finding says what it is, and what reading it line by line
+        // found (syntax errors of JSON examples, envelope fields) is not reported.
+        Some(refusal) => diagnostics = vec![refusal],
+        None => diagnostics.extend(reader.cx.into_diagnostics()),
+    }
     let protocol = entries
         .iter()
         .any(|e| !matches!(e.kind, EntryKind::NonProtocol { .. }));
-    if detection.by != DetectedBy::Content
-        && detection.by != DetectedBy::Default
+    if matches!(detection.by, DetectedBy::Forced | DetectedBy::FileName)
         && !blank
         && !protocol
         && reader.recognized == 0
@@ -287,13 +342,26 @@ pub fn read_transcript<'a>(
     }
 }
 
-/// How a file in which detection found no session is read: as JSON Lines (its framing is
-/// already decided), so the dump still shows what is there.
-fn fallback() -> Detection {
+/// How a file that detection refused is read: as JSON Lines, or as a JSON stream when it was
+/// framed as one (its framing is already decided), so the dump still shows what is there.
+fn refused(framing: &Framing, reason: &'static str) -> Detection {
     Detection {
-        format: InputFormat::JsonLines,
-        by: DetectedBy::Default,
-        reason: "no session found",
+        format: if matches!(framing, Framing::Stream(_)) {
+            InputFormat::JsonStream
+        } else {
+            InputFormat::JsonLines
+        },
+        by: DetectedBy::Refused,
+        reason,
+    }
+}
+
+/// An item of the plan, for the [`Survey`] of the file's lines.
+fn seen<'d>(item: &Item, roots: &[Value<'d>]) -> Seen<'d> {
+    match item {
+        Item::Text { span } | Item::Log { span, .. } => Seen::Text(*span),
+        Item::Json { span, root, .. } => Seen::Json(*span, roots.get(*root).copied()),
+        Item::Headed { record, root, .. } => Seen::Json(record.span, roots.get(*root).copied()),
     }
 }
 
@@ -443,6 +511,31 @@ fn plan_lines(text: &str, lines: &[Range<usize>], bom: usize, plan: &mut Plan) {
     }
 }
 
+/// Stream framing: the values [`proxy::plan`] finds, the text between them.
+fn plan_stream(text: &str, lines: &[Range<usize>], bom: usize, headers: bool, plan: &mut Plan) {
+    for piece in proxy::plan(text, lines, bom, headers, usize::MAX) {
+        match piece {
+            proxy::Piece::Text(span) => plan.items.push(Item::Text { span }),
+            proxy::Piece::Record(record) => {
+                let root = plan.root(record.json);
+                plan.items.push(match record.header {
+                    Some(header) => Item::Headed {
+                        record,
+                        header,
+                        root,
+                    },
+                    None => Item::Json {
+                        span: record.span,
+                        json: record.json,
+                        root,
+                        multi_line: record.multi_line,
+                    },
+                });
+            }
+        }
+    }
+}
+
 /// Log framing: the log lines of `dialect`; other lines are text, or JSON read alone. In a
 /// Claude Desktop log, a `{ metadata: … }` print over the lines after a message belongs to
 /// the message's entry (see [`metadata`]).
@@ -556,9 +649,10 @@ fn record(
         | InputFormat::JsonLines
         | InputFormat::ClaudeDesktopLog
         | InputFormat::VsCodeLog
-        | InputFormat::CursorLog => {
-            reader.raw(value, span, json, meta);
-        }
+        | InputFormat::CursorLog
+        | InputFormat::ProxyLog
+        | InputFormat::JsonStream => reader.raw(value, span, json, meta),
+        InputFormat::Cassette => cassette::read(reader, value, span, meta),
         InputFormat::Trace => reader.trace(value, span, json, meta),
         InputFormat::InspectorExport => reader.inspector(value, span, meta),
         InputFormat::SdkCapture => reader.sdk(value, span, meta),

@@ -146,7 +146,7 @@ impl<'t> Reader<'t> {
         self.push(span, EntryKind::NonProtocol { text: span }, meta);
     }
 
-    fn report(&mut self, diagnostic: Diagnostic) {
+    pub(crate) fn report(&mut self, diagnostic: Diagnostic) {
         let index = self.next_index;
         self.cx.report(diagnostic.with_message_index(index));
     }
@@ -654,7 +654,13 @@ impl<'t> Reader<'t> {
         self.push(span, kind, meta);
     }
 
-    fn wrong_type(&mut self, value: Value<'_>, what: &str, expected: &str, severity: Severity) {
+    pub(crate) fn wrong_type(
+        &mut self,
+        value: Value<'_>,
+        what: &str,
+        expected: &str,
+        severity: Severity,
+    ) {
         let message = format!("{what} must be {expected}, found {}", value.kind().name());
         self.report(
             Diagnostic::new(codes::WRONG_TYPE, severity, value.span(), message)
@@ -662,7 +668,13 @@ impl<'t> Reader<'t> {
         );
     }
 
-    fn missing(&mut self, object: Value<'_>, field: &str, message: &str, severity: Severity) {
+    pub(crate) fn missing(
+        &mut self,
+        object: Value<'_>,
+        field: &str,
+        message: &str,
+        severity: Severity,
+    ) {
         self.report(
             Diagnostic::new(
                 codes::MISSING_FIELD,

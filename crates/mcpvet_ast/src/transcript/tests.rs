@@ -574,7 +574,7 @@ mod detection {
         let o = read(r#"{"mcpServers": {"x": {"command": "npx"}}}"#);
         assert_eq!(codes(&o), vec!["MCP010"]);
         assert!(o.diagnostics[0].message().contains("configuration"));
-        assert_eq!(o.value.detection().by, DetectedBy::Default);
+        assert_eq!(o.value.detection().by, DetectedBy::Refused);
         let o = read("hello\nworld\n");
         assert_eq!(codes(&o), vec!["MCP010"]);
         assert_eq!(o.diagnostics[0].span(), Span::new(0, 5));

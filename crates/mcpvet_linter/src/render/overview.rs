@@ -178,6 +178,17 @@ fn status(report: &FileReport) -> Option<&'static str> {
             .iter()
             .any(|d| d.code().as_str() == code && d.severity() == Severity::Error)
     };
+    let session = report.kind == InputKind::Transcript;
+    if session
+        && (has("MCP009") || has("MCP010"))
+        && report.transcript.as_ref().is_some_and(|t| t.messages == 0)
+    {
+        return Some(if has("MCP009") {
+            "a capture format mcpvet does not read: only secrets were looked for (see below)"
+        } else {
+            "not a captured MCP session: only secrets were looked for (see below)"
+        });
+    }
     if has("MCP009") {
         return Some("not JSON: mcpvet reads JSON and JSONC only, so nothing was inspected");
     }
