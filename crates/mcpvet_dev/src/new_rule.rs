@@ -253,7 +253,7 @@ impl NewRule {
                     out,
                     "  - call `rules::{}::check` where the message it judges is read \
                      ({home}/src/flow/ for requests, responses and notifications, \
-                     src/checker.rs for what every message shares);",
+                     src/checker/wire.rs for what every message shares);",
                     self.module()
                 );
             }

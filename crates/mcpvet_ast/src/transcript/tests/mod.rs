@@ -1,11 +1,11 @@
-//! Reader unit tests: one group per format, then detection, direction inference and pairing.
+//! Reader unit tests: one group per format, then detection; direction inference and pairing
+//! in [`directions`], moving a transcript in [`rebase`].
 use mcpvet_text::Span;
 
-use super::testing::leaf_spans;
 use super::*;
 use crate::LowerOutcome;
 
-#[path = "../../tests/support/direction.rs"]
+#[path = "../../../tests/support/direction.rs"]
 mod direction;
 
 #[track_caller]
@@ -630,126 +630,6 @@ mod detection {
     }
 }
 
-mod directions {
-    use super::*;
-
-    fn lines(messages: &[&str]) -> String {
-        let mut out = messages.join("\n");
-        out.push('\n');
-        out
-    }
-
-    #[test]
-    fn ping_is_ambiguous_unless_pairing_decides() {
-        let text = lines(&[
-            r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
-            r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
-        ]);
-        let t = read(&text).value;
-        assert_eq!(dirs(&t), "??");
-        assert_eq!(t.entries()[0].direction_source, DirectionSource::Ambiguous);
-        assert_eq!(t.entries()[1].direction_source, DirectionSource::Ambiguous);
-        assert_eq!(t.links().len(), 1);
-        // A stated direction on the response decides the request.
-        let text = lines(&[
-            r#"{"seq":0,"kind":"message","payload":{"jsonrpc":"2.0","id":1,"method":"ping"}}"#,
-            r#"{"seq":1,"direction":"client-to-server","kind":"message","payload":{"jsonrpc":"2.0","id":1,"result":{}}}"#,
-        ]);
-        let o = read(&text);
-        assert_eq!(dirs(&o.value), "sC");
-    }
-
-    #[test]
-    fn ids_are_scoped_per_direction() {
-        let text = lines(&[
-            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#,
-            r#"{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{}}"#,
-            r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
-        ]);
-        let t = read(&text).value;
-        // Two pending requests with id 1 travelling both ways: the response is ambiguous.
-        assert_eq!(dirs(&t), "cs?");
-        assert_eq!(t.entries()[2].direction_source, DirectionSource::Ambiguous);
-        assert!(t.links().is_empty());
-    }
-
-    #[test]
-    fn one_and_string_one_differ() {
-        let text = lines(&[
-            r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
-            r#"{"jsonrpc":"2.0","id":"1","result":{}}"#,
-            r#"{"jsonrpc":"2.0","id":1.0,"result":{}}"#,
-        ]);
-        let t = read(&text).value;
-        assert_eq!(dirs(&t), "c?s");
-        assert_eq!(
-            t.links(),
-            &[Link {
-                request: MessageRef::entry(0),
-                response: MessageRef::entry(2)
-            }]
-        );
-    }
-
-    #[test]
-    fn cancellation_and_progress() {
-        let text = lines(&[
-            r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":"t"}}}"#,
-            r#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"t","progress":1}}"#,
-            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#,
-            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":6}}"#,
-        ]);
-        let t = read(&text).value;
-        assert_eq!(dirs(&t), "csc?");
-        assert_eq!(t.entries()[1].direction_source, DirectionSource::Pairing);
-        assert_eq!(t.entries()[3].direction_source, DirectionSource::Ambiguous);
-    }
-
-    #[test]
-    fn batch_direction_from_its_elements() {
-        let text = lines(&[
-            r#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list"}]"#,
-            r#"[{"jsonrpc":"2.0","id":1,"result":{}},{"jsonrpc":"2.0","id":2,"result":{}}]"#,
-        ]);
-        let t = read(&text).value;
-        assert_eq!(dirs(&t), "cs");
-        assert_eq!(t.links().len(), 2);
-    }
-
-    #[test]
-    fn ping_takes_the_direction_of_the_ids_it_continues() {
-        let text = lines(&[
-            r#"{"jsonrpc":"2.0","id":4,"method":"tools/list"}"#,
-            r#"{"jsonrpc":"2.0","id":4,"method":"ping"}"#,
-            r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#,
-            r#"{"jsonrpc":"2.0","id":9,"method":"ping"}"#,
-            r#"{"jsonrpc":"2.0","id":"srv-1","method":"sampling/createMessage"}"#,
-            r#"{"jsonrpc":"2.0","id":"srv-2","method":"ping"}"#,
-            r#"{"jsonrpc":"2.0","id":"x","method":"ping"}"#,
-        ]);
-        let t = read(&text).value;
-        // Reused (4) and next (5) client ids; 9 continues no side; the server's stem `srv-`;
-        // `x` matches neither.
-        assert_eq!(dirs(&t), "ccc?ss?");
-    }
-
-    #[test]
-    fn unknown_methods_and_orphans() {
-        let text = lines(&[
-            r#"{"jsonrpc":"2.0","id":1,"method":"custom/thing"}"#,
-            r#"{"jsonrpc":"2.0","id":9,"result":{}}"#,
-            r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"}}"#,
-        ]);
-        let t = read(&text).value;
-        assert_eq!(dirs(&t), "???");
-        assert!(
-            t.entries()
-                .iter()
-                .all(|e| e.direction_source == DirectionSource::Unknown)
-        );
-    }
-}
-
 #[test]
 fn dump_format() {
     let text = format!("{REQ}\nStarting server...\n{RES}\n");
@@ -763,61 +643,5 @@ format: json-lines (content: raw JSON-RPC messages)
     assert_eq!(t.dump(), expected);
 }
 
-/// Moving a transcript read from a piece to its place moves every leaf by the piece's
-/// offset: those read from text by their own span, those read from JSON with the document.
-#[test]
-fn rebase_moves_every_leaf() {
-    let pieces = [
-        concat!(
-            "2025-05-23T10:16:48.596Z [a] [info] Message from client: {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"}\n",
-            "20:23:53.331Z [vault] Message from client: method=\"initialize\" id=0 params\n",
-            "20:23:53.332Z [vault] Message from client: method=tools/list id=\"a\" params\n",
-            "2025-05-23T10:16:48.599Z [error] [a] Unexpected token 'i'\n",
-            "    at Object.<anonymous> (index.js:1:1)\n",
-        ),
-        concat!(
-            r#"{"seq":0,"direction":"client-to-server","transport":"stdio","kind":"lifecycle","event":"transport-open","ts":1}"#,
-            "\n",
-            r#"{"seq":2,"direction":"server-to-client","transport":"streamable-http","kind":"http","status":200,"headers":{}}"#,
-            "\n",
-            r#"{"seq":3,"direction":"server-to-client","transport":"stdio","kind":"message","payload":{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no"}},"ts":"t"}"#,
-            "\n",
-        ),
-        concat!(
-            r#"{"type": "request", "timestamp": "t1", "count": 1, "method": "list_tools", "args": [], "kwargs": {}}"#,
-            "\n",
-            r#"{"type": "response", "timestamp": "t2", "count": 1, "method": "list_tools", "result": {"tools": []}}"#,
-            "\n",
-        ),
-        r#"{"metadata": {"serverInfo": {"name": "Math"}}, "tools": [{"name": "add"}]}"#,
-        concat!(
-            r#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"m"}}]"#,
-            "\nStarting server...\n",
-            r#"{"id":2,"method":7}"#,
-            "\n",
-        ),
-    ];
-    let (base, first_line, first_index) = (1000, 7, 3);
-    for text in pieces {
-        let before = read(text).value;
-        let mut after = read(text).value;
-        after.rebase(base, first_line, first_index);
-        assert_eq!(before.entries().len(), after.entries().len());
-        for (b, a) in before.entries().iter().zip(after.entries()) {
-            assert_eq!(a.line, b.line + first_line - 1);
-            assert_eq!(a.index, b.index + first_index);
-            let was = leaf_spans(b, before.document());
-            let now = leaf_spans(a, after.document());
-            assert!(was.len() > 1, "{text}: {b:?}");
-            let moved: Vec<Span> = was.iter().map(|s| s.shift(base)).collect();
-            assert_eq!(now, moved, "{text}: {b:?}");
-            for (w, n) in was.iter().zip(&now) {
-                assert_eq!(
-                    before.document().slice(*w),
-                    after.document().slice(*n),
-                    "{text}"
-                );
-            }
-        }
-    }
-}
+mod directions;
+mod rebase;
