@@ -7,8 +7,9 @@
 //!   Windsurf, Gemini CLI, VS Code, Zed, Cline, Roo, Kiro, Amazon Q, a bare server object,
 //!   generic `mcpServers` files): servers, transports, variable references.
 //! - [`transcript`]: captured sessions in every supported format (JSON array, JSON Lines,
-//!   trace envelopes, Claude Desktop logs, Inspector exports, SDK captures, server
-//!   signatures): entries with direction,
+//!   trace envelopes, Claude Desktop, VS Code and Cursor logs, Inspector exports, SDK
+//!   captures, server signatures, proxy logs, JSON streams, recorder cassettes): entries
+//!   with direction,
 //!   position and the JSON-RPC message they hold.
 //! - [`kind`]: whether a text is a configuration or a session ([`kind::detect`], the one
 //!   decision every face makes).
