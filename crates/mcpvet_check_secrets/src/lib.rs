@@ -53,6 +53,7 @@ mod context;
 pub mod guards;
 pub mod names;
 pub mod rules;
+pub mod shapes;
 mod source;
 pub mod synthetic;
 pub mod tokens;
