@@ -1063,7 +1063,6 @@ const NAMING: &[&str] = &[
     "api_key",
     "api-key",
     "credential",
-    "bearer",
 ];
 
 /// Whether `value`, found after a name or scheme, is a credential by the module's guards.
