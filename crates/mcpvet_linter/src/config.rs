@@ -66,7 +66,14 @@ pub(crate) fn finish(
     diagnostics: &mut [Diagnostic],
 ) {
     if !redactions.is_empty() {
-        let redactor = crate::redact::redactor(doc.text(), redactions);
+        // Spans are offsets in the file; the document's text may be a piece of it (a chunk of
+        // a streamed capture) that starts at `base`.
+        let base = doc.base();
+        let local: Vec<Span> = redactions
+            .iter()
+            .map(|s| Span::new(s.start.saturating_sub(base), s.end.saturating_sub(base)))
+            .collect();
+        let redactor = crate::redact::redactor(doc.text(), &local);
         for d in diagnostics.iter_mut() {
             d.rewrite_texts(|t| match redactor.scrub(t) {
                 std::borrow::Cow::Owned(masked) => Some(masked),
