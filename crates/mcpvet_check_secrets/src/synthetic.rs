@@ -225,9 +225,11 @@ pub struct SyntheticShape {
     pub label: &'static str,
     /// A piece of log text that holds the credential: `Authorization: Bearer …`.
     pub text: String,
-    /// The credential alone, as written in `text` (its span is what every output masks):
-    /// what no output may show.
+    /// The credential alone, as written in `text` (its span is what every output masks).
     pub secret: String,
+    /// Its random characters, in order (fixed parts such as `%2F20250101%2Fus-east-1` left
+    /// out): what no output may show.
+    pub random: String,
     /// When the shape is an HTTP header: its name and value, as a trace envelope's
     /// `headers` object or a header line holds them.
     pub header: Option<(String, String)>,
@@ -267,6 +269,21 @@ fn mixed(rng: &mut Rng, n: usize) -> String {
 
 /// One shape as built: (label, text, secret, header).
 type ShapeParts = (&'static str, String, String, Option<(String, String)>);
+
+/// The random characters of a built secret: the secret without its fixed parts.
+fn random_part(secret: &str) -> String {
+    let mut out = secret.to_owned();
+    for fixed in [
+        "%2F20250101%2Fus-east-1%2Fs3%2Faws4_request",
+        "MCPV",
+        "s%3A",
+        "%2B",
+        "%3D",
+    ] {
+        out = out.replace(fixed, "");
+    }
+    out
+}
 
 /// Builds one credential of each shape from `rng`.
 fn build_shapes(rng: &mut Rng) -> Vec<ShapeParts> {
@@ -476,6 +493,7 @@ pub fn shapes(seed: u64) -> Vec<SyntheticShape> {
                 *slot = Some(SyntheticShape {
                     label,
                     text,
+                    random: random_part(&secret),
                     secret,
                     header,
                 });
