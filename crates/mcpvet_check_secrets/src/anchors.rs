@@ -1,7 +1,7 @@
 //! The pre-filter of the session scan: where a provider token ([`tokens::anchors`]) or a
-//! credential shape ([`shapes::anchors`]) may be, found in one pass over the capture. The two
-//! scans read the same bytes and both are bound by memory, so reading them once costs little
-//! more than one of them.
+//! credential shape ([`shapes::anchors`]) may be, found in one pass over the capture: each
+//! 64-byte step loads the bytes once, computes both sets of SIMD compares, and walks the
+//! candidate bytes of both (they do not meet) in one loop.
 use crate::{shapes, tokens};
 
 /// The anchors of a text, each list in ascending order.
@@ -19,18 +19,15 @@ pub(crate) fn find(bytes: &[u8]) -> Anchors {
     let mut i = 0;
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<{ 64 + 1 }>) {
         let block = window.first_chunk::<64>().unwrap_or(&[0; 64]);
-        let mut mask = tokens::anchor_bytes(block);
+        // The two sets of anchor bytes do not meet: one loop over both.
+        let mut mask = tokens::anchor_bytes(block) | shapes::anchor_bytes(window);
         while mask != 0 {
             let at = i + mask.trailing_zeros() as usize;
-            if tokens::is_anchor(bytes, at) {
-                out.tokens.push(at);
-            }
-            mask &= mask - 1;
-        }
-        let mut mask = shapes::anchor_bytes(window);
-        while mask != 0 {
-            let at = i + mask.trailing_zeros() as usize;
-            if shapes::is_anchor(bytes, at) {
+            if matches!(bytes[at], b'_' | b'-' | b'.' | b'A' | b'\\') {
+                if tokens::is_anchor(bytes, at) {
+                    out.tokens.push(at);
+                }
+            } else if shapes::is_anchor(bytes, at) {
                 out.shapes.push(at);
             }
             mask &= mask - 1;
