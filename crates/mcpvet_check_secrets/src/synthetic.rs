@@ -10,7 +10,7 @@
 //! }
 //! ```
 //!
-//! [`shapes`] does the same for credentials recognised by their shape (`Authorization: Bearer
+//! [`shapes()`] does the same for credentials recognised by their shape (`Authorization: Bearer
 //! …`, `token=…`, cookies, signed URLs): made-up values in every shape the scanner knows.
 //!
 //! ```

@@ -38,7 +38,7 @@
 //!
 //! # Guards
 //!
-//! A value is a credential when the guards of [`guards::judge`] say so for its place (a
+//! A value is a credential when the guards of [`crate::guards::judge`] say so for its place (a
 //! password: six characters or more; an `Authorization` or cookie value: 8 characters and
 //! 2.75 bits of entropy per character; a named value: 12 and 3.0; a query parameter: 16 and
 //! 3.0) and it is none of what log text and source code put after such names:
