@@ -2,6 +2,7 @@
 //! read (JSON and SARIF, byte for byte), every defect the generator injected found at its
 //! recorded position and nothing else, JSON arrays streamed element by element, and the
 //! formats that do not stream read whole.
+use std::fmt::Write as _;
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -418,25 +419,29 @@ fn shaped_secrets_are_masked_in_every_format_streamed_or_not() {
     // are 1 MiB): findings there are masked with spans relative to their piece.
     let mut ping = 100_000;
     while text.len() < 1_200_000 {
-        text.push_str(&format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":{ping},\"method\":\"ping\"}}\n{{\"jsonrpc\":\"2.0\",\"id\":{ping},\"result\":{{}}}}\n"
-        ));
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"id\":{ping},\"method\":\"ping\"}}\n{{\"jsonrpc\":\"2.0\",\"id\":{ping},\"result\":{{}}}}"
+        );
         ping += 1;
     }
     for (i, s) in shapes.iter().enumerate() {
         let id = i + 1;
-        text.push_str(&format!("[server] {}\n", s.text));
-        text.push_str(&format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"run\",\"arguments\":{{\"cmd\":{}}}}}}}\n",
+        let _ = writeln!(text, "[server] {}", s.text);
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"run\",\"arguments\":{{\"cmd\":{}}}}}}}",
             json(&s.text)
-        ));
-        text.push_str(&format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"content\":[{{\"type\":\"text\",\"text\":\"ok\"}}]}}}}\n"
-        ));
-        text.push_str(&format!(
-            "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"level\":\"debug\",\"data\":{}}}}}\n",
+        );
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"content\":[{{\"type\":\"text\",\"text\":\"ok\"}}]}}}}"
+        );
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"level\":\"debug\",\"data\":{}}}}}",
             json(&s.text)
-        ));
+        );
     }
     let path = scratch("shaped-secrets.jsonl");
     std::fs::write(&path, &text).expect("written");
