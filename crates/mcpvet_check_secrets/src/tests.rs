@@ -841,3 +841,28 @@ fn session_without_shaped_secrets_is_quiet() {
     let (o, _) = session("session.jsonl", text);
     assert!(o.rows.is_empty(), "{:#?}", o.rows);
 }
+
+#[test]
+fn secrets_in_member_names_of_a_session() {
+    let gh = token("GitHub personal access token");
+    let text = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"level\":\"info\",\"data\":{{\"{}\":1}}}}}}\n",
+        gh.token
+    );
+    let (o, paths) = session("session.jsonl", &text);
+    assert_eq!(o.rows.len(), 1, "{:#?}", o.rows);
+    assert_eq!(o.rows[0].2, gh.token);
+    assert!(
+        o.rows[0].3.ends_with("in a member name of `$.params.data`"),
+        "{}",
+        o.rows[0].3
+    );
+    assert_eq!(paths, [Some("$.params.data".to_owned())]);
+    // A line that starts like JSON and reads as one long member name.
+    let bearer = &synthetic::shapes(4)[0];
+    let text = format!("{{\" {}\n", bearer.text);
+    let (o, paths) = session("session.jsonl", &text);
+    assert_eq!(o.rows.len(), 1, "{:#?}", o.rows);
+    assert_eq!(o.rows[0].2, bearer.secret);
+    assert_eq!(paths, [Some("$".to_owned())]);
+}

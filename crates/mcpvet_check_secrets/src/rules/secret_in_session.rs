@@ -202,11 +202,33 @@ fn merge(mut hits: Vec<Hit>) -> Vec<Hit> {
     kept
 }
 
-/// A string value of an entry that holds an anchor, and what was found in it.
+/// A string of an entry that holds an anchor (a value, or a member name), and what was found
+/// in it.
 struct Scanned<'d> {
     value: Value<'d>,
+    /// For a member name: the object it names a member of (the path points there, not at a
+    /// path that spells the name).
+    object: Option<Value<'d>>,
     text: DecodedStr<'d>,
     hits: Vec<Hit>,
+}
+
+/// The provider tokens (in a string of at least [`MIN_TOKEN_LEN`] bytes) and shapes that
+/// `text` holds, for the kinds of anchor its string holds.
+fn scan(text: &str, token: bool, shape: bool) -> Vec<Hit> {
+    let mut hits: Vec<Hit> = Vec::new();
+    if token {
+        hits.extend(
+            tokens::find(text)
+                .into_iter()
+                .filter(|f| !f.placeholder)
+                .map(Hit::Token),
+        );
+    }
+    if shape {
+        hits.extend(shapes::find(text).into_iter().map(Hit::Shape));
+    }
+    hits
 }
 
 /// One finding to report: the first secret of a text, and how many it holds.
@@ -217,6 +239,8 @@ struct Report {
     count: usize,
     tokens_only: bool,
     path: Option<JsonPath>,
+    /// In a member name of the object at `path`.
+    name: bool,
 }
 
 impl Report {
@@ -230,6 +254,7 @@ impl Report {
             count: hits.len(),
             tokens_only: hits.iter().all(|h| matches!(h, Hit::Token(_))),
             path: None,
+            name: false,
         })
     }
 }
@@ -312,30 +337,43 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
             let Some(text) = v.decoded() else {
                 continue;
             };
-            let mut hits: Vec<Hit> = Vec::new();
-            if token {
-                hits.extend(
-                    tokens::find(text.text())
-                        .into_iter()
-                        .filter(|f| !f.placeholder)
-                        .map(Hit::Token),
-                );
-            }
-            if shape {
-                hits.extend(shapes::find(text.text()).into_iter().map(Hit::Shape));
-            }
+            let hits = scan(text.text(), token, shape);
             scanned.push(Scanned {
                 value: v,
+                object: None,
                 text,
                 hits,
             });
         }
-        // Members whose name says credential (`"Authorization": "Bearer …"` in a trace's
-        // headers, `"password": "…"` in tool arguments): the anchor is the name's `:`,
-        // between the two strings.
-        if shapes_here {
+        // Member names that hold an anchor (a broken line such as `{" … Bearer …` reads as
+        // one long name), and members whose name says credential (`"Authorization":
+        // "Bearer …"` in a trace's headers, `"password": "…"` in tool arguments): there the
+        // anchor is the name's `:`, between the two strings.
+        {
             let start = scanned.len();
             walk::members_under(entry_roots.iter().map(|&r| doc.value(r)), |m| {
+                let name = m.member.key;
+                if let Some(content) = name.content_span() {
+                    let token =
+                        content.len() as usize >= MIN_TOKEN_LEN && any_in(&token_anchors, content);
+                    let shape = shapes_here && any_in(&shape_anchors, content);
+                    if (token || shape)
+                        && seen.insert(content.start)
+                        && let Some(text) = name.decoded()
+                    {
+                        handled.push(content);
+                        let hits = scan(text.text(), token, shape);
+                        scanned.push(Scanned {
+                            value: name,
+                            object: Some(m.object),
+                            text,
+                            hits,
+                        });
+                    }
+                }
+                if !shapes_here {
+                    return;
+                }
                 let key = m.member.key_str();
                 if !shapes::may_name_credential(&key) {
                     return;
@@ -364,6 +402,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
                             handled.push(content);
                             scanned.push(Scanned {
                                 value: v,
+                                object: None,
                                 text,
                                 hits: Vec::new(),
                             });
@@ -387,7 +426,8 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
                 report.redact(s.text.span(h.range()));
             }
             if let Some(mut r) = Report::of(&hits, |range| s.text.span(range), s.text.text()) {
-                r.path = Some(s.value.path());
+                r.path = Some(s.object.unwrap_or(s.value).path());
+                r.name = s.object.is_some();
                 reports.push(r);
             }
         }
@@ -430,6 +470,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
         let mut report = report.message(entry.index);
         for r in reports {
             let place = match &r.path {
+                Some(p) if r.name => format!(" in a member name of `{p}`"),
                 Some(p) => format!(" in `{p}`"),
                 None => " in its text".to_owned(),
             };
