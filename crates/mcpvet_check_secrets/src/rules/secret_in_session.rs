@@ -19,8 +19,9 @@ declare_rule! {
     ///
     /// Every string value of every message of the capture (`tools/call` arguments, results,
     /// `notifications/message` log data, error data, trace envelopes with HTTP headers,
-    /// recorded SDK calls) and the text around them (log prefixes, abbreviated log lines,
-    /// lines that are not protocol messages such as a server's stderr), for:
+    /// recorded SDK calls), their member names, and the text around them (log prefixes,
+    /// abbreviated log lines, lines that are not protocol messages such as a server's
+    /// stderr), for:
     ///
     /// - the token formats of `known-token-format` (GitHub, GitLab, AWS, Slack, OpenAI,
     ///   Anthropic, Stripe, Google, JWTs, PEM private keys...), with the same guards;
