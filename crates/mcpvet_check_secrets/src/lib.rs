@@ -27,10 +27,11 @@
 //! | MCP305 | `secret-in-url-query` | warning | `?api_key=…`, `?token=…`, `?sig=…` |
 //! | MCP306 | `password-in-url` | error | `scheme://user:password@host` |
 //! | MCP307 | `unfilled-placeholder` | warning | `YOUR_API_KEY`, `<token>`, `xxx`, `ghp_xxxx` where a secret belongs |
-//! | MCP308 | `secret-in-session` | warning | a provider token in a captured session |
+//! | MCP308 | `secret-in-session` | warning | a provider token, or a credential by its shape (`Bearer …`, `token=…`, a cookie, a signed URL), in a captured session |
 //!
 //! Each secret is reported once, by the most precise rule: a known token format first
-//! (MCP302), then the rule of the place it is in.
+//! (MCP302), then the rule of the place it is in. In a captured session, where no field
+//! says "credential", [`shapes`] recognises credentials by the text around them.
 //!
 //! ```
 //! use mcpvet_ast::config::read_config;
@@ -49,10 +50,12 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod anchors;
 mod context;
 pub mod guards;
 pub mod names;
 pub mod rules;
+pub mod shapes;
 mod source;
 pub mod synthetic;
 pub mod tokens;

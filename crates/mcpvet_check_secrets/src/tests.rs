@@ -674,5 +674,195 @@ fn documented_session_examples() {
             _ => {}
         }
     }
-    assert_eq!(checked, 2);
+    assert_eq!(checked, 4);
+}
+
+/// `s` as the text of a JSON string (without the quotes).
+fn json_text(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every synthetic shape in every place of a capture: found once per place, the credential
+/// exactly redacted, and the messages never quoting it.
+#[test]
+fn session_shapes_in_every_place() {
+    for seed in [0, 1] {
+        for s in synthetic::shapes(seed) {
+            let t = json_text(&s.text);
+            let mut places = vec![
+                (
+                    "stderr line",
+                    "session.jsonl",
+                    format!("[server] {}\n", s.text),
+                ),
+                (
+                    "Claude Desktop log text",
+                    "mcp-server-x.log",
+                    format!("2025-05-23T10:16:48.596Z [x] [error] {}\n", s.text),
+                ),
+                (
+                    "tool call argument",
+                    "session.jsonl",
+                    format!(
+                        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"run","arguments":{{"cmd":"{t}"}}}}}}"#
+                    ),
+                ),
+                (
+                    "tool result text",
+                    "session.jsonl",
+                    format!(
+                        r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[{{"type":"text","text":"{t}"}}]}}}}"#
+                    ),
+                ),
+                (
+                    "log notification",
+                    "session.jsonl",
+                    format!(
+                        r#"{{"jsonrpc":"2.0","method":"notifications/message","params":{{"level":"debug","data":"{t}"}}}}"#
+                    ),
+                ),
+            ];
+            if let Some((name, value)) = &s.header {
+                places.push((
+                    "trace HTTP header",
+                    "trace.jsonl",
+                    format!(
+                        r#"{{"seq":1,"direction":"client-to-server","transport":"streamable-http","kind":"http","headers":{{"{}":"{}"}}}}"#,
+                        json_text(name),
+                        json_text(value)
+                    ),
+                ));
+            }
+            for (place, file, text) in places {
+                let (o, _) = session(file, &text);
+                assert_eq!(
+                    o.rows.len(),
+                    1,
+                    "{} in {place}: {text}\n{:#?}",
+                    s.label,
+                    o.rows
+                );
+                let (code, severity, at, message) = &o.rows[0];
+                assert_eq!((*code, *severity), ("MCP308", Severity::Warning), "{place}");
+                assert_eq!(at, &s.secret, "{} in {place}", s.label);
+                assert!(
+                    o.redacted.contains(&s.secret),
+                    "{} in {place}: {:?}",
+                    s.label,
+                    o.redacted
+                );
+                assert!(!message.contains(&s.secret), "{message}");
+                assert!(
+                    !message.contains(&s.secret[s.secret.len() - 8..]),
+                    "{message}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn session_shape_messages() {
+    let bearer = &synthetic::shapes(4)[1];
+    assert_eq!(bearer.label, "Bearer alone");
+    let n = bearer.secret.chars().count();
+    let head: String = bearer.secret.chars().take(4).collect();
+    let text = format!("stderr: {}\n", bearer.text);
+    let (o, paths) = session("session.jsonl", &text);
+    assert_eq!(
+        o.rows[0].3,
+        format!("the log line carries a bearer token (`{head}… ({n} chars)`) in its text")
+    );
+    assert_eq!(paths, [None]);
+    // In a trace's HTTP headers: the path names the header.
+    let value = format!("Bearer {}", bearer.secret);
+    let trace = format!(
+        r#"{{"seq":1,"direction":"client-to-server","transport":"streamable-http","kind":"http","headers":{{"Authorization":"{value}"}}}}"#
+    );
+    let (o, paths) = session("trace.jsonl", &trace);
+    assert_eq!(
+        o.rows[0].3,
+        format!(
+            "the trace event carries a bearer token (`{head}… ({n} chars)`) in `$.headers.Authorization`"
+        )
+    );
+    assert_eq!(paths, [Some("$.headers.Authorization".to_owned())]);
+    // A password member of tool arguments.
+    let call = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"login","arguments":{{"user":"app","password":"{}"}}}}}}"#,
+        bearer.secret
+    );
+    let (o, _) = session("session.jsonl", &call);
+    assert_eq!(
+        o.rows[0].3,
+        format!(
+            "the `tools/call` request carries a password named `password` (`{head}… ({n} chars)`) in `$.params.arguments.password`"
+        )
+    );
+    // Shapes and tokens in one text: one finding, at the first, counting both.
+    let gh = token("GitHub personal access token");
+    let text = format!(
+        "stderr: api_key={} then Authorization: Bearer {}\n",
+        bearer.secret, gh.token
+    );
+    let (o, _) = session("session.jsonl", &text);
+    assert_eq!(o.rows.len(), 1, "{:#?}", o.rows);
+    assert_eq!(
+        o.rows[0].3,
+        format!(
+            "the log line carries a secret named `api_key` (`{head}… ({n} chars)`) in its text and one more secret"
+        )
+    );
+    assert_eq!(o.redacted, [bearer.secret.clone(), gh.token.clone()]);
+}
+
+/// Placeholders, references, prose and protocol bookkeeping in a session are not secrets.
+#[test]
+fn session_without_shaped_secrets_is_quiet() {
+    let text = concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"fetch","arguments":{"url":"https://api.example.invalid/v1?page=2","headers":{"Authorization":"Bearer ${API_TOKEN}","X-Api-Key":"<your-key>"}},"_meta":{"progressToken":"9f1c2a9e7b2d4c1e9a8b5d6e"}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Pass api_key=YOUR_KEY or token=xxx; the token= parameter is deprecated. password: must be set"}],"nextPageToken":"CiAKGjBpNDd2Nmp2Zml2cXRwYjBpOXA0"}}"#,
+        "\n",
+        "[server] Authorization: Bearer <token> rejected; retry with Basic auth\n",
+        "[server] connecting to postgres://app:${DB_PASSWORD}@db.example.invalid/main\n",
+        r#"{"seq":2,"direction":"server-to-client","transport":"streamable-http","kind":"http","status":401,"headers":{"WWW-Authenticate":"Bearer realm=\"mcp\"","Mcp-Session-Id":"3f1c2a9e-7b2d-4c1e-9a8b-5d6e7f8a9b0c"}}"#,
+        "\n",
+    );
+    let (o, _) = session("session.jsonl", text);
+    assert!(o.rows.is_empty(), "{:#?}", o.rows);
+}
+
+#[test]
+fn secrets_in_member_names_of_a_session() {
+    let gh = token("GitHub personal access token");
+    let text = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"level\":\"info\",\"data\":{{\"{}\":1}}}}}}\n",
+        gh.token
+    );
+    let (o, paths) = session("session.jsonl", &text);
+    assert_eq!(o.rows.len(), 1, "{:#?}", o.rows);
+    assert_eq!(o.rows[0].2, gh.token);
+    assert!(
+        o.rows[0].3.ends_with("in a member name of `$.params.data`"),
+        "{}",
+        o.rows[0].3
+    );
+    assert_eq!(paths, [Some("$.params.data".to_owned())]);
+    // A line that starts like JSON and reads as one long member name.
+    let bearer = &synthetic::shapes(4)[0];
+    let text = format!("{{\" {}\n", bearer.text);
+    let (o, paths) = session("session.jsonl", &text);
+    assert_eq!(o.rows.len(), 1, "{:#?}", o.rows);
+    assert_eq!(o.rows[0].2, bearer.secret);
+    assert_eq!(paths, [Some("$".to_owned())]);
 }

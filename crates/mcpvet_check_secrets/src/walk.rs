@@ -18,9 +18,16 @@ pub(crate) struct InObject<'d, 'k> {
 }
 
 /// Calls `f` for every member of every object, depth first in source order.
-pub(crate) fn members<'d>(doc: &'d JsonDocument<'d>, mut f: impl FnMut(InObject<'d, '_>)) {
-    let mut stack: Vec<(Value<'d>, Option<Cow<'d, str>>)> =
-        doc.roots().map(|r| (r, None)).collect();
+pub(crate) fn members<'d>(doc: &'d JsonDocument<'d>, f: impl FnMut(InObject<'d, '_>)) {
+    members_under(doc.roots(), f);
+}
+
+/// Calls `f` for every member of every object under `roots`, depth first in source order.
+pub(crate) fn members_under<'d>(
+    roots: impl Iterator<Item = Value<'d>>,
+    mut f: impl FnMut(InObject<'d, '_>),
+) {
+    let mut stack: Vec<(Value<'d>, Option<Cow<'d, str>>)> = roots.map(|r| (r, None)).collect();
     stack.reverse();
     while let Some((value, key)) = stack.pop() {
         match value.kind() {

@@ -2,6 +2,7 @@
 //! read (JSON and SARIF, byte for byte), every defect the generator injected found at its
 //! recorded position and nothing else, JSON arrays streamed element by element, and the
 //! formats that do not stream read whole.
+use std::fmt::Write as _;
 use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -397,4 +398,86 @@ fn an_unreadable_capture_is_an_error_and_the_others_are_still_inspected() {
     assert!(err.contains("missing-file.jsonl"), "{err}");
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(stdout(&out).contains("ok.jsonl"));
+}
+
+#[test]
+fn shaped_secrets_are_masked_in_every_format_streamed_or_not() {
+    // Every synthetic credential shape on a server's stderr line (which stdout-pollution
+    // quotes), in a tool call and in a log notification: each found, and no output of the
+    // binary shows one.
+    let shapes = mcpvet_check_secrets::synthetic::shapes(5);
+    let json = |s: &str| serde_json::to_string(s).expect("a JSON string");
+    let mut text = String::from(concat!(
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"s","version":"1"}}}"#,
+        "\n",
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        "\n",
+    ));
+    // Clean traffic first, so that the shapes are in a later piece of the stream (pieces
+    // are 1 MiB): findings there are masked with spans relative to their piece.
+    let mut ping = 100_000;
+    while text.len() < 1_200_000 {
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"id\":{ping},\"method\":\"ping\"}}\n{{\"jsonrpc\":\"2.0\",\"id\":{ping},\"result\":{{}}}}"
+        );
+        ping += 1;
+    }
+    for (i, s) in shapes.iter().enumerate() {
+        let id = i + 1;
+        let _ = writeln!(text, "[server] {}", s.text);
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"run\",\"arguments\":{{\"cmd\":{}}}}}}}",
+            json(&s.text)
+        );
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{{\"content\":[{{\"type\":\"text\",\"text\":\"ok\"}}]}}}}"
+        );
+        let _ = writeln!(
+            text,
+            "{{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{{\"level\":\"debug\",\"data\":{}}}}}",
+            json(&s.text)
+        );
+    }
+    let path = scratch("shaped-secrets.jsonl");
+    std::fs::write(&path, &text).expect("written");
+    assert_same_reports(&path);
+    let file = path.to_str().expect("UTF-8 path");
+    let mut outputs = Vec::new();
+    for stream in [true, false] {
+        for format in ["text", "json", "sarif", "github"] {
+            let mut args = vec!["transcript", "--format", format];
+            if stream {
+                args.push("--stream");
+            }
+            args.push(file);
+            outputs.push((format!("{format}, stream {stream}"), stdout(&mcpvet(&args))));
+        }
+        let mut args = vec!["transcript", "--messages"];
+        if stream {
+            args.push("--stream");
+        }
+        args.push(file);
+        outputs.push((format!("messages, stream {stream}"), stdout(&mcpvet(&args))));
+    }
+    for s in &shapes {
+        let windows: Vec<&str> = (0..s.random.len().saturating_sub(7))
+            .filter_map(|i| s.random.get(i..i + 8))
+            .collect();
+        for (what, out) in &outputs {
+            assert!(!out.contains(&s.secret), "{}: shown in {what}", s.label);
+            let shown = windows.iter().find(|w| out.contains(*w));
+            assert!(shown.is_none(), "{}: {shown:?} shown in {what}", s.label);
+        }
+    }
+    let (_, json_report) = &outputs[1];
+    let secret_findings = findings(json_report)
+        .iter()
+        .filter(|f| f["code"] == "MCP308")
+        .count();
+    assert_eq!(secret_findings, 3 * shapes.len(), "{json_report}");
 }

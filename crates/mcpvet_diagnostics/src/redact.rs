@@ -204,7 +204,9 @@ impl Redactor {
 
     /// `text` with every occurrence of a secret masked as [`mask`] does. A fragment of
     /// eight characters or more of a secret (a message that quotes a line cut short, a piece
-    /// the parser split off) is starred whole.
+    /// the parser split off) is starred whole, and the head of a secret cut short (at the end
+    /// of `text`, or before `...` or `…`) keeps no more than [`keep_chars`] of the secret's
+    /// characters.
     pub fn scrub<'t>(&self, text: &'t str) -> Cow<'t, str> {
         let mut out = Cow::Borrowed(text);
         for secret in &self.secrets {
@@ -214,6 +216,11 @@ impl Redactor {
         }
         for secret in &self.secrets {
             if let Some(masked) = mask_fragments(&out, secret) {
+                out = Cow::Owned(masked);
+            }
+        }
+        for secret in &self.secrets {
+            if let Some(masked) = mask_cut_heads(&out, secret) {
                 out = Cow::Owned(masked);
             }
         }
@@ -279,9 +286,77 @@ fn mask_fragments(text: &str, secret: &str) -> Option<String> {
     (out != text).then_some(out)
 }
 
+/// `text` with every head of `secret` that a quote cut short (`...` or `…` follows it, or the
+/// text ends inside it and it is not a plain word) masked after the secret's first
+/// [`keep_chars`] characters; `None` when there is none.
+fn mask_cut_heads(text: &str, secret: &str) -> Option<String> {
+    let keep = keep_chars(secret.chars().count());
+    // The shortest head that shows too much: one character beyond what is kept.
+    let head_end = secret.char_indices().nth(keep + 1).map(|(i, _)| i)?;
+    let head = &secret[..head_end];
+    let mut hide: Vec<(usize, usize)> = Vec::new();
+    let mut from = 0;
+    while let Some(found) = text[from..].find(head) {
+        let at = from + found;
+        let mut len = 0;
+        for (a, b) in secret.chars().zip(text[at..].chars()) {
+            if a != b {
+                break;
+            }
+            len += a.len_utf8();
+        }
+        let rest = &text[at + len..];
+        let marked = rest.starts_with("...") || rest.starts_with('…');
+        // At the very end, a plain word ("made by Anthropic") is not a cut secret.
+        let random = text[at..at + len].chars().any(|c| !c.is_alphabetic());
+        if len < secret.len() && (marked || (rest.is_empty() && random)) {
+            let kept = text[at..].char_indices().nth(keep).map_or(len, |(i, _)| i);
+            hide.push((at + kept, at + len));
+        }
+        from = at + head.len();
+    }
+    if hide.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        let hidden = hide.iter().any(|&(s, e)| s <= i && i < e);
+        out.push(if hidden && c != '\n' && c != '\r' {
+            '*'
+        } else {
+            c
+        });
+    }
+    (out != text).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_secret_cut_short_keeps_its_head_only() {
+        let r = Redactor::new([
+            "Q7vKmXpLwRtZaBcDeFgH".to_owned(),
+            "QvKmXpLwRtZaBcDeF".to_owned(),
+        ]);
+        // A quote cut inside the secret (a line shortened to 60 characters).
+        assert_eq!(
+            r.scrub("`token=Q7vKm...` is not"),
+            "`token=Q7vK*...` is not"
+        );
+        assert_eq!(r.scrub("Bearer QvKmXpL…"), "Bearer QvKm***…");
+        // Eight characters or more that look random: starred whole, as any fragment.
+        assert_eq!(r.scrub("Bearer Q7vKmXpLwR…"), "Bearer **********…");
+        let letters = Redactor::new(["BqiqUvkAxyzRtLmn".to_owned()]);
+        assert_eq!(letters.scrub("t=BqiqUvkA..."), "t=Bqiq****...");
+        assert_eq!(r.scrub("ends with Q7vKmXp"), "ends with Q7vK***");
+        // What the policy keeps anyway, and text that goes on, are left alone.
+        assert_eq!(r.scrub("Q7vK..."), "Q7vK...");
+        assert_eq!(r.scrub("Q7vKm and more"), "Q7vKm and more");
+        // The whole secret is masked as before.
+        assert_eq!(r.scrub("x Q7vKmXpLwRtZaBcDeFgH"), "x Q7vK****************");
+    }
 
     #[test]
     fn one_rule_for_every_form() {

@@ -15,11 +15,19 @@
 //! (`mcpvet_diagnostics::redact::keep_chars` leading characters), be it a message that
 //! describes the secret, a source snippet, or the line of a streamed capture.
 //!
+//! Credentials that no provider format names, recognised by their shape (`Authorization:
+//! Bearer …`, `token=…`, cookies, signed URLs: every shape of
+//! `mcpvet_check_secrets::synthetic::shapes`), are written into every kind of captured text
+//! (a server's stderr line, a Claude Desktop log line, tool call arguments and results, a log
+//! notification, the HTTP headers of a trace envelope) and checked the same way, the
+//! `--messages` listing and a real streamed inspection (`mcpvet_linter::stream`) included;
+//! a property test embeds them in random text.
+//!
 //! Adding an output format is one line in [`renderings`].
 use std::collections::HashSet;
 
 use mcpvet_check_secrets::guards::{Strength, Verdict, judge};
-use mcpvet_check_secrets::synthetic::{self, SyntheticToken};
+use mcpvet_check_secrets::synthetic::{self, SyntheticShape, SyntheticToken};
 use mcpvet_diagnostics::redact::keep_chars;
 use mcpvet_linter::render::github::render_github;
 use mcpvet_linter::render::json::{JsonReportOptions, render_json};
@@ -32,12 +40,20 @@ use mcpvet_text::{Encoding, LineIndex, Positions, SourceFile};
 /// `report` as a streamed inspection gives it: the source not held, only the positions and
 /// the lines its findings point at.
 fn streamed(report: &FileReport) -> FileReport {
-    let text = report.source.text();
+    let mut out = report.clone();
+    out.source = positioned(report.source.name(), report.source.text(), report);
+    out
+}
+
+/// The source a streamed inspection of `text` holds for `report`: the positions of the
+/// offsets its findings use and the lines they are on.
+fn positioned(name: &str, text: &str, report: &FileReport) -> SourceFile {
     let index = LineIndex::new(text);
-    let mut positions = Positions::new(report.source.len());
+    let len = u32::try_from(text.len()).unwrap();
+    let mut positions = Positions::new(len);
     for d in &report.diagnostics {
         for at in [d.span().start, d.span().end] {
-            let at = at.min(report.source.len());
+            let at = at.min(len);
             positions.insert(
                 at,
                 index.line_col(at, Encoding::CodePoint),
@@ -45,14 +61,20 @@ fn streamed(report: &FileReport) -> FileReport {
             );
             let line = index.line_of(at);
             let start = index.line_start(line).unwrap_or(0);
-            let end = index.line_start(line + 1).unwrap_or(report.source.len());
+            let end = index.line_start(line + 1).unwrap_or(len);
             let line_text = text[start as usize..end as usize].trim_end_matches(['\n', '\r']);
             positions.insert_line(start, line, line_text.to_owned());
         }
     }
-    let mut out = report.clone();
-    out.source = SourceFile::positioned(report.source.name(), positions);
-    out
+    for at in mcpvet_linter::stream::offsets(report) {
+        let at = at.min(len);
+        positions.insert(
+            at,
+            index.line_col(at, Encoding::CodePoint),
+            index.line_col(at, Encoding::Utf16),
+        );
+    }
+    SourceFile::positioned(name, positions)
 }
 
 /// Every output format, rendering one report. Add a format here.
@@ -452,5 +474,208 @@ fn every_format_is_covered() {
         "PEM private key",
     ] {
         assert!(kinds.contains(kind), "{kind}");
+    }
+}
+
+impl From<&SyntheticShape> for Secret {
+    fn from(s: &SyntheticShape) -> Self {
+        Secret {
+            kind: s.label.to_owned(),
+            whole: s.secret.clone(),
+            random: s.random.clone(),
+        }
+    }
+}
+
+/// The first lines of a session, so that every capture reads as one.
+const HANDSHAKE: &str = concat!(
+    r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+    "\n",
+    r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{},"logging":{}},"serverInfo":{"name":"s","version":"1"}}}"#,
+    "\n",
+);
+
+/// Captured sessions holding the shaped credential `s` in every kind of captured text:
+/// (what, file name, text).
+fn shaped_sessions(s: &SyntheticShape) -> Vec<(&'static str, &'static str, String)> {
+    let t = esc(&s.text);
+    let mut out = vec![
+        (
+            "a stderr line",
+            "session.jsonl",
+            format!("{HANDSHAKE}[server stderr] {}\n", s.text),
+        ),
+        (
+            "a Claude Desktop log line",
+            "mcp-server-x.log",
+            format!(
+                "2025-05-23T10:16:48.596Z [x] [info] Message from client: {{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{{}},\"clientInfo\":{{\"name\":\"c\",\"version\":\"1\"}}}}}}\n\
+                 2025-05-23T10:16:48.597Z [x] [error] {}\n",
+                s.text
+            ),
+        ),
+        (
+            "a Claude Desktop log message",
+            "mcp-server-x.log",
+            format!(
+                "2025-05-23T10:16:48.596Z [x] [info] Message from client: {{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{{\"name\":\"run\",\"arguments\":{{\"cmd\":\"{t}\"}}}}}}\n"
+            ),
+        ),
+        (
+            "tool call arguments and result",
+            "session.jsonl",
+            format!(
+                concat!(
+                    "{}",
+                    r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"run","arguments":{{"cmd":"{t}"}}}}}}"#,
+                    "\n",
+                    r#"{{"jsonrpc":"2.0","id":1,"result":{{"content":[{{"type":"text","text":"ran: {t}"}}]}}}}"#,
+                    "\n",
+                ),
+                HANDSHAKE,
+                t = t
+            ),
+        ),
+        (
+            "a log notification",
+            "session.jsonl",
+            format!(
+                concat!(
+                    "{}",
+                    r#"{{"jsonrpc":"2.0","method":"notifications/message","params":{{"level":"debug","logger":"http","data":"{t}"}}}}"#,
+                    "\n",
+                ),
+                HANDSHAKE,
+                t = t
+            ),
+        ),
+    ];
+    if let Some((name, value)) = &s.header {
+        out.push((
+            "an HTTP header of a trace",
+            "trace.jsonl",
+            format!(
+                concat!(
+                    r#"{{"seq":0,"direction":"client-to-server","transport":"streamable-http","kind":"message","payload":{{"jsonrpc":"2.0","id":0,"method":"ping"}}}}"#,
+                    "\n",
+                    r#"{{"seq":1,"direction":"client-to-server","transport":"streamable-http","kind":"http","headers":{{"{}":"{}","Accept":"application/json"}}}}"#,
+                    "\n",
+                ),
+                esc(name),
+                esc(value)
+            ),
+        ));
+    }
+    out
+}
+
+fn transcript_options() -> TranscriptOptions {
+    TranscriptOptions {
+        messages: true,
+        ..TranscriptOptions::default()
+    }
+}
+
+/// `text` inspected as the streaming pipeline inspects a large capture (cut in two pieces of
+/// whole lines), with the source a streamed report holds.
+fn stream(file: &str, text: &str) -> FileReport {
+    use mcpvet_linter::stream::{PiecePlace, TranscriptStream, detect_format, read_piece};
+    let (format, reason) = detect_format(text, Some(file), None).expect("a capture");
+    let mut stream = TranscriptStream::new(&transcript_options(), format, reason);
+    let cut = text[..text.len() / 2].rfind('\n').map_or(0, |i| i + 1);
+    let mut first_line = 1;
+    for (base, piece) in [(0, &text[..cut]), (cut, &text[cut..])] {
+        if piece.is_empty() {
+            continue;
+        }
+        let place = PiecePlace {
+            base: u32::try_from(base).unwrap(),
+            first_line,
+            first_element: 0,
+        };
+        stream.consume(read_piece(piece.as_bytes(), place, format, None));
+        first_line += u32::try_from(piece.matches('\n').count()).unwrap();
+    }
+    let mut report = stream.finish(file);
+    report.source = positioned(file, text, &report);
+    report
+}
+
+#[test]
+fn no_shaped_secret_reaches_any_output() {
+    let mut failures = Vec::new();
+    let mut files = 0;
+    for seed in 0..3 {
+        for shape in synthetic::shapes(seed) {
+            let secret = Secret::from(&shape);
+            for (what, file, text) in shaped_sessions(&shape) {
+                let source = SourceFile::new(file, text.clone()).unwrap();
+                let whole = lint_transcript(&source, &transcript_options());
+                assert!(
+                    whole
+                        .transcript
+                        .as_ref()
+                        .is_some_and(|t| t.message_rows.is_some()),
+                    "{what}: no message listing"
+                );
+                let label = format!("{file} ({what}, {})", shape.label);
+                check_report(&secret, &label, &whole, &mut failures);
+                let streamed = stream(file, &text);
+                check_report(
+                    &secret,
+                    &format!("{label}, streamed"),
+                    &streamed,
+                    &mut failures,
+                );
+                // The streamed report finds what the whole-file one finds.
+                let codes = |r: &FileReport| {
+                    r.diagnostics
+                        .iter()
+                        .filter(|d| d.code().family() == 3)
+                        .map(|d| (d.code(), d.span()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(codes(&whole), codes(&streamed), "{label}");
+                files += 1;
+            }
+        }
+    }
+    assert!(files >= 3 * 25 * 5, "{files}");
+    assert!(
+        failures.is_empty(),
+        "{} failure(s); the first ones:\n\n{}",
+        failures.len(),
+        firsts(&failures).join("\n\n")
+    );
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(64))]
+
+    /// A shaped credential in random log text, on a stderr line or in a tool result, never
+    /// reaches an output.
+    #[test]
+    fn a_shaped_secret_in_random_text_never_leaks(
+        before in "[ -~]{0,40}",
+        after in "[ -~]{0,40}",
+        pick in 0usize..25,
+        seed in 0u64..4,
+        in_result: bool,
+    ) {
+        let shapes = synthetic::shapes(seed);
+        let shape = &shapes[pick % shapes.len()];
+        let line = format!("{before} {} {after}", shape.text);
+        let text = if in_result {
+            format!(
+                "{HANDSHAKE}{{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{{\"content\":[{{\"type\":\"text\",\"text\":\"{}\"}}]}}}}\n",
+                esc(&line)
+            )
+        } else {
+            format!("{HANDSHAKE}{line}\n")
+        };
+        let report = lint("session.jsonl", text);
+        let mut failures = Vec::new();
+        check_report(&Secret::from(shape), "session.jsonl", &report, &mut failures);
+        proptest::prop_assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     }
 }

@@ -217,4 +217,26 @@ mod tests {
         // UTF-16 columns are there for the browser.
         assert!(vscode["files"][0]["findings"][0]["column_utf16"].is_u64());
     }
+
+    #[test]
+    fn the_page_never_shows_a_shaped_secret() {
+        for s in mcpvet_check_secrets::synthetic::shapes(2) {
+            let json = serde_json::to_string(&s.text).unwrap();
+            let session = format!(
+                "{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{{\"name\":\"run\",\"arguments\":{{\"cmd\":{json}}}}}}}\n[server] {}\n",
+                s.text
+            );
+            let page = inspect_page("auto", Some("session.jsonl"), session.as_bytes()).unwrap();
+            assert!(page.contains("MCP308"), "{}: {page}", s.label);
+            let windows: Vec<&str> = (0..s.random.len().saturating_sub(7))
+                .filter_map(|i| s.random.get(i..i + 8))
+                .collect();
+            assert!(!page.contains(&s.secret), "{}: {page}", s.label);
+            assert!(
+                windows.iter().all(|w| !page.contains(w)),
+                "{}: {page}",
+                s.label
+            );
+        }
+    }
 }

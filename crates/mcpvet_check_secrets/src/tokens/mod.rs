@@ -128,7 +128,7 @@ pub fn anchors(bytes: &[u8]) -> Vec<usize> {
 
 /// A bit per byte of `block` that is `_`, `-`, `.`, `A` or `\`.
 #[inline]
-fn anchor_bytes(block: &[u8; 64]) -> u64 {
+pub(crate) fn anchor_bytes(block: &[u8; 64]) -> u64 {
     use wide::u8x16;
     let mut mask = 0u64;
     for (k, chunk) in block.chunks_exact(16).enumerate() {
@@ -145,7 +145,7 @@ fn anchor_bytes(block: &[u8; 64]) -> u64 {
 
 /// Whether the byte at `at` anchors a possible token (see [`anchors`]).
 #[inline]
-fn is_anchor(bytes: &[u8], at: usize) -> bool {
+pub(crate) fn is_anchor(bytes: &[u8], at: usize) -> bool {
     match bytes[at] {
         b'_' | b'-' | b'.' => stem_hit(bytes, at),
         b'A' => aws_or_google_prefix(bytes, at),
@@ -546,8 +546,8 @@ fn sendgrid(b: &[u8], s: usize) -> Option<Found> {
     judge_body(b, s, (first, end), end, 3.0, &SENDGRID)
 }
 
-/// Decodes base64url (padding and invalid characters end the input).
-fn base64url_decode(text: &[u8]) -> Vec<u8> {
+/// Decodes base64url or base64 (padding and invalid characters end the input).
+pub(crate) fn base64url_decode(text: &[u8]) -> Vec<u8> {
     let value = |c: u8| -> Option<u32> {
         Some(u32::from(match c {
             b'A'..=b'Z' => c - b'A',

@@ -1,0 +1,73 @@
+//! The pre-filter of the session scan: where a provider token ([`tokens::anchors`]) or a
+//! credential shape ([`shapes::anchors`]) may be, found in one pass over the capture: each
+//! 64-byte step loads the bytes once, computes both sets of SIMD compares, and walks the
+//! candidate bytes of both (they do not meet) in one loop.
+use crate::{shapes, tokens};
+
+/// The anchors of a text, each list in ascending order.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Anchors {
+    /// As [`tokens::anchors`] finds them.
+    pub(crate) tokens: Vec<usize>,
+    /// As [`shapes::anchors`] finds them.
+    pub(crate) shapes: Vec<usize>,
+}
+
+/// [`tokens::anchors`] and [`shapes::anchors`] of `bytes`, in one pass.
+pub(crate) fn find(bytes: &[u8]) -> Anchors {
+    let mut out = Anchors::default();
+    let mut i = 0;
+    while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<{ 64 + 1 }>) {
+        let block = window.first_chunk::<64>().unwrap_or(&[0; 64]);
+        // The two sets of anchor bytes do not meet: one loop over both.
+        let mut mask = tokens::anchor_bytes(block) | shapes::anchor_bytes(window);
+        while mask != 0 {
+            let at = i + mask.trailing_zeros() as usize;
+            if matches!(bytes[at], b'_' | b'-' | b'.' | b'A' | b'\\') {
+                if tokens::is_anchor(bytes, at) {
+                    out.tokens.push(at);
+                }
+            } else if shapes::is_anchor(bytes, at) {
+                out.shapes.push(at);
+            }
+            mask &= mask - 1;
+        }
+        i += 64;
+    }
+    for at in i..bytes.len() {
+        if tokens::is_anchor(bytes, at) {
+            out.tokens.push(at);
+        }
+        if shapes::is_anchor(bytes, at) {
+            out.shapes.push(at);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::synthetic;
+
+    #[test]
+    fn one_pass_finds_what_the_two_scans_find() {
+        let mut text = String::new();
+        for (t, s) in synthetic::tokens(3).iter().zip(synthetic::shapes(3)) {
+            text.push_str(&t.token);
+            text.push_str(" \\u0041 ");
+            text.push_str(&s.text);
+            text.push('\n');
+        }
+        for len in (0..text.len()).step_by(37).chain([text.len()]) {
+            let Some(piece) = text.get(..len) else {
+                continue;
+            };
+            let b = piece.as_bytes();
+            let both = find(b);
+            assert_eq!(both.tokens, tokens::anchors(b), "{len}");
+            assert_eq!(both.shapes, shapes::anchors(b), "{len}");
+        }
+        assert!(!find(text.as_bytes()).shapes.is_empty());
+    }
+}

@@ -1,0 +1,1172 @@
+//! Credentials recognised by their shape rather than by a provider's format: the text around
+//! a value says it is a credential, and the value passes the guards. For captured text (log
+//! lines, tool arguments and results, HTTP headers of a trace), where no field of a
+//! configuration says "credential".
+//!
+//! | shape | example (the credential is `…`) | [`ShapeKind`] |
+//! |---|---|---|
+//! | bearer token | `Authorization: Bearer …`, `Bearer …` alone | [`Bearer`](ShapeKind::Bearer) |
+//! | basic credentials | `Authorization: Basic …`, `Basic …` (base64 of `user:password`) | [`Basic`](ShapeKind::Basic) |
+//! | other `Authorization` value | `Authorization: token …`, `"authorization": "…"` | [`Authorization`](ShapeKind::Authorization) |
+//! | cookie | `Cookie: a=b; session=…`, `Set-Cookie: id=…; Path=/`, `JSESSIONID=…` | [`Cookie`](ShapeKind::Cookie) |
+//! | secret-named value | `token=…`, `api_key: …`, `"client_secret": "…"`, `X-Api-Key: …` | [`Secret`](ShapeKind::Secret) |
+//! | password-named value | `password=…`, `"passwd": "…"` | [`Password`](ShapeKind::Password) |
+//! | URL query parameter | `?access_token=…`, `&api_key=…` | [`Query`](ShapeKind::Query) |
+//! | signed URL | `X-Amz-Signature=…`, `X-Amz-Credential=…`, `X-Goog-Signature=…`, `Signature=…`, `sig=…` | [`Signature`](ShapeKind::Signature) |
+//! | URL userinfo | `postgres://app:…@db` | [`UrlPassword`](ShapeKind::UrlPassword) |
+//!
+//! Names are read as [`names::classify`] reads them (`classify_query` after `?`, `&` or `;`),
+//! case-insensitively, in the forms `name=value`, `name: value`, `"name": "value"`,
+//! `'name': 'value'`, `name="value"` and `--name=value`; a JSON member of a parsed message is
+//! read by [`in_member`]. Provider formats (`ghp_…`, JWTs) are the business of
+//! [`tokens`](crate::tokens): a caller that runs both keeps the token where they overlap.
+//!
+//! # How a text is scanned
+//!
+//! Every shape has an anchor byte: the `=` or `:` after a name, the `@` that ends a URL's
+//! userinfo, or the `b` of `Bearer`/`Basic`. [`anchors`] finds those bytes with portable SIMD
+//! compares (one pass, 64 bytes per step; for `b`, the compares also look at the letters of
+//! `bearer` and `basic` further on) and keeps the ones whose surroundings could form a shape:
+//! a value after the separator and, before it, a name that ends with a credential word
+//! (`token`, `secret`, `pass`, `password`, `passwd`, `pwd`, `passphrase`, `passcode`, `key`,
+//! `auth`, `authorization`, `credential(s)`, `cookie`, `sig`, `signature`, `session`,
+//! `sessionid`, `sessid`, `sid`, `jwt`, `bearer`; a trailing number such as `_2` aside), which
+//! most names fail by their last two letters (`passed`, `keys`, `author`, `signal` and
+//! `progressToken` fail); a `://` before the `@`; a whole `Bearer`/`Basic` word followed by a
+//! blank. Only anchors are ever parsed, so text without one costs the SIMD pass alone. A name
+//! with words after the credential word (`TOKEN_PROD`) is not read.
+//!
+//! # Guards
+//!
+//! A value is a credential when the guards of [`crate::guards::judge`] say so for its place (a
+//! password: six characters or more; an `Authorization` or cookie value: 8 characters and
+//! 2.75 bits of entropy per character; a named value: 12 and 3.0; a query parameter: 16 and
+//! 3.0) and it is none of what log text and source code put after such names:
+//!
+//! - empty, or holding blanks (prose: "the token= parameter", "password: must be set");
+//! - a placeholder (`<token>`, `xxx`, `YOUR_KEY`, `[REDACTED]`, `***`, `None`) or a word that
+//!   says the value is not there (`hidden`, `masked`, `missing`, `invalid`, `expired`...);
+//! - a variable reference (`${TOKEN}`, `$TOKEN`, `%TOKEN%`, `{{ token }}`) or a format string
+//!   (`%s`, `%(token)s`, `{}`);
+//! - code: a dotted path of identifiers starting lower-case (`settings.OPENAI_API_KEY`,
+//!   `self.token`, `process.env.KEY`), or a value naming a credential itself
+//!   (`user_password`, `GITHUB_TOKEN`);
+//! - for a token, key or secret: one word (`Authentication`), or letters only unless long and
+//!   random (twenty characters or more, both cases, not camel-case words).
+//!
+//! `Basic` credentials alone must decode (base64) to `user:password` with a password that
+//! passes; after an `Authorization` name they may also pass as a header value.
+use std::ops::Range;
+
+use crate::guards::{Strength, Verdict, judge, obviously_not_secret};
+use crate::names::{self, NameClass};
+use crate::source::ref_ranges;
+use crate::url::percent_decode;
+
+/// What a credential found by its shape is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ShapeKind {
+    /// `Bearer …`, alone or as an `Authorization` value.
+    Bearer,
+    /// `Basic …`: base64 of `user:password`.
+    Basic,
+    /// Another `Authorization` value: `token …`, `Bot …`, a bare credential.
+    Authorization,
+    /// A cookie value: of a `Cookie` or `Set-Cookie` header, or a session cookie pair
+    /// (`JSESSIONID=…`, `connect.sid=…`).
+    Cookie,
+    /// A value after a name that says token, key or secret (`token=`, `api_key:`,
+    /// `"client_secret":`, `X-Api-Key:`).
+    Secret,
+    /// A value after a name that says password (`password=`, `"passwd":`).
+    Password,
+    /// A URL query parameter named like a credential (`?access_token=…`).
+    Query,
+    /// A signed URL's signature or credential (`X-Amz-Signature`, `X-Amz-Credential`,
+    /// `X-Goog-Signature`, `Signature`, `sig`).
+    Signature,
+    /// The password of a URL's userinfo (`scheme://user:password@host`).
+    UrlPassword,
+}
+
+/// One credential found by its shape.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shape {
+    /// What it is.
+    pub kind: ShapeKind,
+    /// Byte offset of the first character of the credential (the value alone: not the
+    /// `Bearer ` before it nor the `token=`).
+    pub start: usize,
+    /// Byte offset just past it.
+    pub end: usize,
+    /// The name that says "credential" (`api_key`, `X-Amz-Signature`, a cookie's name), when
+    /// there is one and it is short and made of name characters only.
+    pub name: Option<String>,
+}
+
+impl Shape {
+    /// What it is, with its article, for messages: `a bearer token`, ``a secret named
+    /// `api_key` ``, ``a cookie named `session` ``.
+    pub fn describe(&self) -> String {
+        let named = |what: &str| match &self.name {
+            Some(n) => format!("{what} named `{n}`"),
+            None => what.to_owned(),
+        };
+        match self.kind {
+            ShapeKind::Bearer => "a bearer token".to_owned(),
+            ShapeKind::Basic => "a Basic credential".to_owned(),
+            ShapeKind::Authorization => "an `Authorization` credential".to_owned(),
+            ShapeKind::Cookie => named("a cookie"),
+            ShapeKind::Secret => named("a secret"),
+            ShapeKind::Password => named("a password"),
+            ShapeKind::Query => match &self.name {
+                Some(n) => format!("a secret in the URL query parameter `{n}`"),
+                None => "a secret in a URL query parameter".to_owned(),
+            },
+            ShapeKind::Signature => match &self.name {
+                Some(n) => format!("a signed URL's `{n}`"),
+                None => "a signed URL's signature".to_owned(),
+            },
+            ShapeKind::UrlPassword => "a password in a URL".to_owned(),
+        }
+    }
+
+    /// The byte range of the credential.
+    pub fn range(&self) -> Range<usize> {
+        self.start..self.end
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Anchors
+
+/// The byte offsets in `bytes` where a shape may be anchored, in ascending order: `=` and `:`
+/// after a credential-like name, `@` after `scheme://user:`, the `b` of a `Bearer `/`Basic `
+/// word. A cheap pre-filter: no value is judged. Every shape [`find`] reports is anchored at
+/// one of them, inside the text of its name or value or between the two.
+///
+/// One pass over the input, 64 bytes per step: the bytes that can anchor a shape (`=`, `:`,
+/// `@`, `b`, `B`) are found with portable SIMD compares, and only those are looked at.
+pub fn anchors(bytes: &[u8]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    // Each step reads 64 bytes and the one after them (the second letter of `Bearer`).
+    while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<{ 64 + 1 }>) {
+        let mut mask = anchor_bytes(window);
+        while mask != 0 {
+            let at = i + mask.trailing_zeros() as usize;
+            if is_anchor(bytes, at) {
+                out.push(at);
+            }
+            mask &= mask - 1;
+        }
+        i += 64;
+    }
+    out.extend((i..bytes.len()).filter(|&at| is_anchor(bytes, at)));
+    out
+}
+
+/// Whether `bytes` may hold a shape (see [`anchors`]).
+pub fn may_contain(bytes: &[u8]) -> bool {
+    memchr::memchr3_iter(b'=', b':', b'@', bytes).any(|at| is_anchor(bytes, at))
+        || memchr::memchr2_iter(b'b', b'B', bytes).any(|at| is_anchor(bytes, at))
+}
+
+/// A bit per byte of the first 64 of `window` that is `=`, `:` or `@`, or a `b` followed by
+/// `e` or `a` (ignoring case: how `bearer` and `basic` start).
+#[inline]
+pub(crate) fn anchor_bytes(window: &[u8; 64 + 1]) -> u64 {
+    use wide::u8x16;
+    let load = |at: usize| {
+        let mut lanes = [0u8; 16];
+        lanes.copy_from_slice(&window[at..at + 16]);
+        u8x16::new(lanes)
+    };
+    let fold = u8x16::splat(0x20);
+    let mut mask = 0u64;
+    for k in 0..4 {
+        let at = 16 * k;
+        let v = load(at);
+        let next = load(at + 1) | fold;
+        let b = (v | fold).simd_eq(u8x16::splat(b'b'))
+            & (next.simd_eq(u8x16::splat(b'e')) | next.simd_eq(u8x16::splat(b'a')));
+        let hits = v.simd_eq(u8x16::splat(b'='))
+            | v.simd_eq(u8x16::splat(b':'))
+            | v.simd_eq(u8x16::splat(b'@'))
+            | b;
+        mask |= u64::from(hits.to_bitmask()) << at;
+    }
+    mask
+}
+
+/// Whether the byte at `at` anchors a possible shape (see [`anchors`]). The fast test runs
+/// inline in the scan; the few bytes that pass it take the slow one.
+#[inline]
+pub(crate) fn is_anchor(bytes: &[u8], at: usize) -> bool {
+    match bytes[at] {
+        b'=' | b':' => may_end_credential_name(bytes, at) && anchors_pair(bytes, at),
+        b'@' | b'b' | b'B' => anchors_other(bytes, at),
+        _ => false,
+    }
+}
+
+#[inline(never)]
+fn anchors_pair(bytes: &[u8], sep: usize) -> bool {
+    name_before(bytes, sep).is_some()
+}
+
+#[inline(never)]
+fn anchors_other(bytes: &[u8], at: usize) -> bool {
+    if bytes[at] == b'@' {
+        authority_start(bytes, at).is_some()
+    } else {
+        scheme_word(bytes, at).is_some()
+    }
+}
+
+/// For each last letter of a credential word (`a` is 1, as in `letter & 0x1f`), a bit per
+/// letter that may come before it (see [`credential_suffix`]).
+const LAST_PAIRS: [u32; 32] = {
+    let pairs: &[&[u8; 2]] = &[
+        b"en", b"on", b"et", b"wt", b"ss", b"ls", b"rd", b"wd", b"id", b"se", b"de", b"ie", b"re",
+        b"ey", b"th", b"al", b"ig", b"er",
+    ];
+    let mut table = [0u32; 32];
+    let mut i = 0;
+    while i < pairs.len() {
+        let [x, y] = *pairs[i];
+        table[(y & 0x1f) as usize] |= 1 << (x & 0x1f);
+        i += 1;
+    }
+    table
+};
+
+/// The fast half of [`name_before`]: false when the two bytes before the separator at `sep`
+/// (past a closing quote) end no credential word. Most `:` of a capture stop here, so it is
+/// written with few branches: non-letters fold onto letters in the table (a superset), and
+/// blanks or a digit before the separator leave the decision to the slow half.
+#[inline]
+fn may_end_credential_name(bytes: &[u8], sep: usize) -> bool {
+    if sep < 2 {
+        return false;
+    }
+    let before = bytes[sep - 1];
+    if blank(before) || before.is_ascii_digit() {
+        return true;
+    }
+    let mut end = sep - usize::from(before == b'"' || before == b'\'');
+    if end < sep && end > 0 && bytes[end - 1] == b'\\' {
+        end -= 1;
+    }
+    if end < 2 {
+        return false;
+    }
+    let (second, last) = (bytes[end - 2], bytes[end - 1]);
+    (LAST_PAIRS[usize::from(last & 0x1f)] >> (second & 0x1f)) & 1 != 0
+}
+
+/// Bytes of a name (`api_key`, `X-Amz-Signature`, `connect.sid`, `--token`).
+#[inline]
+fn name_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.')
+}
+
+/// Bytes of an unquoted value (`token=…`): not blank, not a quote, not a delimiter.
+#[inline]
+fn value_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'-' | b'.'
+                | b'_'
+                | b'~'
+                | b'+'
+                | b'/'
+                | b'='
+                | b'%'
+                | b'!'
+                | b'#'
+                | b'$'
+                | b'*'
+                | b'@'
+                | b'^'
+                | b':'
+        )
+        || c >= 0x80
+}
+
+/// Bytes of an RFC 7235 `token68` (the credential after `Bearer`), `=` padding aside.
+#[inline]
+fn token68_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~' | b'+' | b'/')
+}
+
+/// Whether `rest` starts with `word`, ignoring ASCII case.
+#[inline]
+fn starts_ci(rest: &[u8], word: &[u8]) -> bool {
+    rest.len() >= word.len() && rest[..word.len()].eq_ignore_ascii_case(word)
+}
+
+/// Whether the name that ends at `end` of `b` ends with a credential word (a trailing
+/// number such as `_2` aside): a superset of such names that [`names::classify_query`]
+/// accepts, cheap enough to run at every `:` of a capture (most names are rejected by their
+/// last two letters).
+fn credential_suffix(b: &[u8], end: usize) -> bool {
+    let mut e = end;
+    while e > 0 && end - e < 8 && b[e - 1].is_ascii_digit() {
+        e -= 1;
+    }
+    if e < end && e > 0 && matches!(b[e - 1], b'_' | b'-' | b'.') {
+        e -= 1;
+    }
+    if e < 2 {
+        return false;
+    }
+    let name = &b[..e];
+    let ends = |word: &[u8]| {
+        name.len() >= word.len() && name[name.len() - word.len()..].eq_ignore_ascii_case(word)
+    };
+    let letter_before = |word: &[u8]| {
+        name.len() > word.len() && name[name.len() - word.len() - 1].is_ascii_alphabetic()
+    };
+    match (name[e - 2] | 0x20, name[e - 1] | 0x20) {
+        (b'e', b'n') => ends(b"token") && !ends(b"progresstoken"),
+        (b'o', b'n') => ends(b"authorization") || ends(b"session"),
+        (b'e', b't') => ends(b"secret"),
+        (b'w', b't') => ends(b"jwt"),
+        (b's', b's') => ends(b"pass"),
+        (b'l', b's') => ends(b"credentials"),
+        (b'r', b'd') => ends(b"password"),
+        (b'w', b'd') => ends(b"passwd") || ends(b"pwd"),
+        (b'i', b'd') => {
+            ends(b"sessid") || ends(b"sessionid") || (ends(b"sid") && !letter_before(b"sid"))
+        }
+        (b's', b'e') => ends(b"passphrase"),
+        (b'd', b'e') => ends(b"passcode"),
+        (b'i', b'e') => ends(b"cookie"),
+        (b'r', b'e') => ends(b"signature"),
+        (b'e', b'y') => ends(b"key"),
+        (b't', b'h') => ends(b"auth"),
+        (b'a', b'l') => ends(b"credential"),
+        (b'i', b'g') => ends(b"sig"),
+        (b'e', b'r') => ends(b"bearer"),
+        _ => false,
+    }
+}
+
+/// Up to this many blanks between a name, its separator and its value.
+const MAX_BLANKS: usize = 3;
+
+/// Names longer than this are not read (a separator after a long run of name characters is
+/// inside a blob).
+const MAX_NAME: usize = 64;
+
+fn blank(c: u8) -> bool {
+    c == b' ' || c == b'\t'
+}
+
+/// The name before the separator at `sep` and how it is quoted, when it holds a credential
+/// word and a value may follow.
+fn name_before(bytes: &[u8], sep: usize) -> Option<(Range<usize>, Quote)> {
+    // The value: a quote or a value byte, after a few blanks; not `==`, `::`, `=>`.
+    let mut value = sep + 1;
+    while value < bytes.len() && value - sep <= MAX_BLANKS && blank(bytes[value]) {
+        value += 1;
+    }
+    let first = *bytes.get(value)?;
+    if matches!(first, b'=' | b':' | b'>')
+        || !(value_byte(first) || matches!(first, b'"' | b'\'' | b'\\'))
+    {
+        return None;
+    }
+    let mut end = sep;
+    while end > 0 && sep - end < MAX_BLANKS && blank(bytes[end - 1]) {
+        end -= 1;
+    }
+    let quote = match end.checked_sub(1).map(|j| bytes[j]) {
+        Some(q @ (b'"' | b'\'')) => {
+            end -= 1;
+            if end > 0 && bytes[end - 1] == b'\\' {
+                end -= 1;
+                Quote::Escaped(q)
+            } else {
+                Quote::Plain(q)
+            }
+        }
+        _ => Quote::None,
+    };
+    if !credential_suffix(bytes, end) {
+        return None;
+    }
+    let mut start = end;
+    while start > 0 && end - start < MAX_NAME && name_byte(bytes[start - 1]) {
+        start -= 1;
+    }
+    if start == end {
+        return None;
+    }
+    // A quoted name is quoted on both sides.
+    let opened = match quote {
+        Quote::None => true,
+        Quote::Plain(q) => start > 0 && bytes[start - 1] == q,
+        Quote::Escaped(q) => start > 1 && bytes[start - 1] == q && bytes[start - 2] == b'\\',
+    };
+    opened.then_some((start..end, quote))
+}
+
+/// How a name or value is quoted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Quote {
+    None,
+    /// `"…"` or `'…'`.
+    Plain(u8),
+    /// `\"…\"` (JSON inside a JSON string, read raw).
+    Escaped(u8),
+}
+
+/// The start of the authority (after `://`) of the URL whose userinfo the `@` at `at` ends,
+/// when there is a `:` in the userinfo.
+fn authority_start(b: &[u8], at: usize) -> Option<usize> {
+    let mut k = at;
+    let mut colon = false;
+    while k > 0 && at - k < 256 {
+        let c = b[k - 1];
+        if c == b'/' {
+            break;
+        }
+        if c.is_ascii_whitespace() || matches!(c, b'"' | b'\'' | b'<' | b'>' | b'`' | b'\\') {
+            return None;
+        }
+        colon |= c == b':';
+        k -= 1;
+    }
+    (colon && k >= 3 && b[k - 1] == b'/' && b[k - 2] == b'/' && b[k - 3] == b':').then_some(k)
+}
+
+/// The scheme (`Bearer` or `Basic`) whose word starts at `at`, and where the credential after
+/// it starts.
+fn scheme_word(b: &[u8], at: usize) -> Option<(ShapeKind, usize)> {
+    if at > 0 && (b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
+        return None;
+    }
+    let rest = &b[at..];
+    let (kind, len) = if starts_ci(rest, b"bearer") {
+        (ShapeKind::Bearer, 6)
+    } else if starts_ci(rest, b"basic") {
+        (ShapeKind::Basic, 5)
+    } else {
+        return None;
+    };
+    let mut v = at + len;
+    if !b.get(v).is_some_and(|&c| blank(c)) {
+        return None;
+    }
+    while v < b.len() && v - at - len < MAX_BLANKS && blank(b[v]) {
+        v += 1;
+    }
+    b.get(v)
+        .is_some_and(|&c| token68_byte(c))
+        .then_some((kind, v))
+}
+
+// ---------------------------------------------------------------------------------------
+// Finding
+
+/// Every credential found by its shape in `text`, sorted, without overlaps (the first one,
+/// then the longest, is kept).
+pub fn find(text: &str) -> Vec<Shape> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    for at in anchors(b) {
+        match b[at] {
+            b'=' | b':' => pair_at(text, at, &mut out),
+            b'@' => userinfo_at(text, at, &mut out),
+            _ => scheme_at(text, at, &mut out),
+        }
+    }
+    tidy(out)
+}
+
+/// The credentials in the value of a JSON member named `key` whose decoded text is `value`
+/// (ranges index `value`). `in_headers`: the member is an HTTP header (its object is stored
+/// under a key such as `headers`), whose values are judged as header values (8 characters,
+/// 2.75 bits per character) rather than as named values (12, 3.0).
+///
+/// `Authorization` and `Proxy-Authorization` are read as `scheme credential`; `Cookie` as
+/// `name=value` pairs; `Set-Cookie` as its first pair; a member named like a credential
+/// (`token`, `api_key`, `password`, `X-Api-Key`) as a whole value.
+pub fn in_member(key: &str, in_headers: bool, value: &str) -> Vec<Shape> {
+    let mut out = Vec::new();
+    let range = trim(value, 0..value.len());
+    if !credential_suffix(key.as_bytes(), key.len()) || range.is_empty() {
+        return out;
+    }
+    let display = display_name(key);
+    match header_of(key) {
+        Some(Header::Authorization) => authorization(value, range, AuthValue::Member, &mut out),
+        Some(Header::Cookie) => cookies(value, range, false, &mut out),
+        Some(Header::SetCookie) => cookies(value, range, true, &mut out),
+        None => {
+            let strength = if in_headers {
+                Strength::HEADER
+            } else {
+                Strength::NAMED
+            };
+            named(value, range, key, display, strength, Form::Member, &mut out);
+        }
+    }
+    tidy(out)
+}
+
+/// Whether a member or header named `name` may hold a credential that [`in_member`] reads:
+/// the name ends with a credential word. A cheap test, to skip the other members unread.
+pub fn may_name_credential(name: &str) -> bool {
+    credential_suffix(name.as_bytes(), name.len())
+}
+
+/// Sorted by start (longest first), overlaps dropped.
+fn tidy(mut out: Vec<Shape>) -> Vec<Shape> {
+    out.sort_by_key(|s| (s.start, std::cmp::Reverse(s.end)));
+    let mut kept: Vec<Shape> = Vec::with_capacity(out.len());
+    for s in out {
+        if kept.last().is_none_or(|k| s.start >= k.end) {
+            kept.push(s);
+        }
+    }
+    kept
+}
+
+/// The headers read specially.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Header {
+    Authorization,
+    Cookie,
+    SetCookie,
+}
+
+fn header_of(name: &str) -> Option<Header> {
+    let name = name.trim_start_matches('-');
+    if names::is_authorization_header(name) {
+        Some(Header::Authorization)
+    } else if names::is_cookie_header(name) {
+        Some(Header::Cookie)
+    } else if name.eq_ignore_ascii_case("set-cookie") {
+        Some(Header::SetCookie)
+    } else {
+        None
+    }
+}
+
+/// The name as messages show it: without leading dashes or dots, when it is short and made
+/// of name characters only.
+fn display_name(name: &str) -> Option<String> {
+    let n = name.trim_start_matches(['-', '.']);
+    (!n.is_empty() && n.len() <= 48 && n.bytes().all(name_byte)).then(|| n.to_owned())
+}
+
+/// `range` of `text` without surrounding whitespace.
+fn trim(text: &str, range: Range<usize>) -> Range<usize> {
+    let s = &text[range.clone()];
+    let start = range.start + (s.len() - s.trim_start().len());
+    start..start + s.trim().len()
+}
+
+/// The quote at `at`, if a value starts with one there.
+fn quote_at(b: &[u8], at: usize) -> Quote {
+    match (b.get(at), b.get(at + 1)) {
+        (Some(&q @ (b'"' | b'\'')), _) => Quote::Plain(q),
+        (Some(b'\\'), Some(&q @ (b'"' | b'\''))) => Quote::Escaped(q),
+        _ => Quote::None,
+    }
+}
+
+/// A quoted value starting at `at` with `quote`: its contents, up to the closing quote on the
+/// same line.
+fn quoted_value(b: &[u8], at: usize, quote: Quote) -> Option<Range<usize>> {
+    let (open, q, escaped) = match quote {
+        Quote::Plain(q) => (1, q, false),
+        Quote::Escaped(q) => (2, q, true),
+        Quote::None => return None,
+    };
+    let start = at + open;
+    let mut i = start;
+    while i < b.len() && i - start < 4096 {
+        let c = b[i];
+        if c == b'\n' || c == b'\r' {
+            return None;
+        }
+        if c == q {
+            let closes = if escaped {
+                i > start && b[i - 1] == b'\\'
+            } else {
+                i == start || b[i - 1] != b'\\'
+            };
+            if closes {
+                return Some(start..if escaped { i - 1 } else { i });
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// An unquoted value from `at`: a run of value bytes, without the sentence punctuation that
+/// may end it; in a URL query, up to `#`.
+fn unquoted_value(b: &[u8], at: usize, query: bool) -> Range<usize> {
+    let mut end = at;
+    while end < b.len() && end - at < 4096 && value_byte(b[end]) && !(query && b[end] == b'#') {
+        end += 1;
+    }
+    while end > at && matches!(b[end - 1], b'.' | b':' | b'!') {
+        end -= 1;
+    }
+    at..end
+}
+
+/// The rest of the line from `at`, up to the closing quote of a quoted value (a header value
+/// written in text).
+fn line_value(b: &[u8], at: usize, quote: Quote) -> Range<usize> {
+    let mut end = at;
+    while end < b.len() && end - at < 8192 {
+        let c = b[end];
+        if c == b'\n' || c == b'\r' {
+            break;
+        }
+        match quote {
+            Quote::Plain(q) if c == q => break,
+            Quote::Escaped(q) if c == b'\\' && b.get(end + 1) == Some(&q) => break,
+            _ => {}
+        }
+        end += 1;
+    }
+    at..end
+}
+
+/// A `name=value`, `name: value` or `"name": "value"` pair around the separator at `sep`.
+fn pair_at(text: &str, sep: usize, out: &mut Vec<Shape>) {
+    let b = text.as_bytes();
+    let Some((name, name_quote)) = name_before(b, sep) else {
+        return;
+    };
+    let raw_name = &text[name.clone()];
+    let display = display_name(raw_name);
+    let query = name_quote == Quote::None
+        && b[sep] == b'='
+        && name.start > 0
+        && matches!(b[name.start - 1], b'?' | b'&' | b';');
+    let mut v = sep + 1;
+    while v < b.len() && v - sep <= MAX_BLANKS && blank(b[v]) {
+        v += 1;
+    }
+    let value_quote = quote_at(b, v);
+    let open = match value_quote {
+        Quote::None => 0,
+        Quote::Plain(_) => 1,
+        Quote::Escaped(_) => 2,
+    };
+    if let Some(header) = header_of(raw_name) {
+        let range = trim(text, line_value(b, v + open, value_quote));
+        match header {
+            Header::Authorization => authorization(text, range, AuthValue::Line, out),
+            Header::Cookie => cookies(text, range, false, out),
+            Header::SetCookie => cookies(text, range, true, out),
+        }
+        return;
+    }
+    let range = match value_quote {
+        Quote::None => unquoted_value(b, v, query),
+        q => match quoted_value(b, v, q) {
+            Some(r) => r,
+            None => return,
+        },
+    };
+    let (strength, form) = if query {
+        (Strength::QUERY, Form::Query)
+    } else if b[sep] == b'=' {
+        (Strength::NAMED, Form::Pair)
+    } else {
+        (Strength::NAMED, Form::Colon)
+    };
+    named(text, range, raw_name, display, strength, form, out);
+}
+
+/// Where a named value was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// `name=value` in text: also a session cookie pair.
+    Pair,
+    /// `name: value` or `"name": "value"` in text.
+    Colon,
+    /// `?name=value` or `&name=value`: a URL query parameter.
+    Query,
+    /// A member of a parsed JSON message.
+    Member,
+}
+
+/// The value at `range` of a member or pair named `name`.
+fn named(
+    text: &str,
+    range: Range<usize>,
+    name: &str,
+    display: Option<String>,
+    strength: Strength,
+    form: Form,
+    out: &mut Vec<Shape>,
+) {
+    if range.is_empty() {
+        return;
+    }
+    // `token: Bearer …`: the scheme is not part of the credential.
+    let b = text.as_bytes();
+    if scheme_word(b, range.start).is_some()
+        || starts_ci(&b[range.start..], b"token ")
+        || starts_ci(&b[range.start..], b"bot ")
+    {
+        authorization(text, range, AuthValue::Scheme, out);
+        return;
+    }
+    if form == Form::Pair && is_session_cookie(name) {
+        if credential(&text[range.clone()], Gate::Token(Strength::HEADER)) {
+            out.push(shape(ShapeKind::Cookie, range, display));
+        }
+        return;
+    }
+    let query = form == Form::Query;
+    let (kind, gate) = match class_of(name, query) {
+        NameClass::Password if query => (ShapeKind::Query, Gate::Password),
+        NameClass::Password => (ShapeKind::Password, Gate::Password),
+        NameClass::Token if query && is_signature(name) => {
+            (ShapeKind::Signature, Gate::Query(strength))
+        }
+        NameClass::Token if query => (ShapeKind::Query, Gate::Query(strength)),
+        NameClass::Token => (ShapeKind::Secret, Gate::Token(strength)),
+        NameClass::Other => return,
+    };
+    if credential(&text[range.clone()], gate) {
+        out.push(shape(kind, range, display));
+    }
+}
+
+fn shape(kind: ShapeKind, range: Range<usize>, name: Option<String>) -> Shape {
+    Shape {
+        kind,
+        start: range.start,
+        end: range.end,
+        name,
+    }
+}
+
+/// Schemes whose value is not a reusable credential, or not one value.
+const OTHER_SCHEMES: &[&str] = &[
+    "digest",
+    "negotiate",
+    "ntlm",
+    "hoba",
+    "mutual",
+    "aws4-hmac-sha256",
+    "goog4-hmac-sha256",
+];
+
+/// How an `Authorization` value was found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AuthValue {
+    /// The value of a JSON member named `Authorization`: the whole value.
+    Member,
+    /// After an `Authorization` name in text: the value runs to the end of the line.
+    Line,
+    /// A value after another name that starts with a scheme (`token: Bearer …`).
+    Scheme,
+}
+
+/// An `Authorization` value at `range`: `scheme credential`, or (after an `Authorization`
+/// name) a bare credential; there, `Basic` may also pass as a header value.
+fn authorization(text: &str, range: Range<usize>, how: AuthValue, out: &mut Vec<Shape>) {
+    let named = how != AuthValue::Scheme;
+    let b = text.as_bytes();
+    let v = &text[range.clone()];
+    let word = v.bytes().take_while(|&c| !c.is_ascii_whitespace()).count();
+    let (scheme, cred_start) = if word < v.len() {
+        let mut s = range.start + word;
+        while s < range.end && b[s].is_ascii_whitespace() {
+            s += 1;
+        }
+        (Some(&v[..word]), s)
+    } else if named {
+        (None, range.start)
+    } else {
+        return;
+    };
+    if scheme.is_some_and(|s| OTHER_SCHEMES.iter().any(|o| s.eq_ignore_ascii_case(o))) {
+        return;
+    }
+    let mut end = cred_start;
+    while end < range.end && token68_byte(b[end]) {
+        end += 1;
+    }
+    while end < range.end && b[end] == b'=' {
+        end += 1;
+    }
+    // A bare credential is the whole value of a member, or ends at a delimiter in text.
+    let delimited = b
+        .get(end)
+        .is_none_or(|&c| end == range.end || !value_byte(c) && !matches!(c, b'(' | b'['));
+    if end == cred_start
+        || (scheme.is_none() && how == AuthValue::Member && end != range.end)
+        || !delimited
+    {
+        return;
+    }
+    let cred = &text[cred_start..end];
+    let kind = match scheme {
+        Some(s) if s.eq_ignore_ascii_case("bearer") => ShapeKind::Bearer,
+        Some(s) if s.eq_ignore_ascii_case("basic") => ShapeKind::Basic,
+        _ => ShapeKind::Authorization,
+    };
+    let ok = match kind {
+        ShapeKind::Basic => {
+            basic_credentials(cred) || (named && credential(cred, Gate::Token(Strength::HEADER)))
+        }
+        _ => credential(cred, Gate::Token(Strength::HEADER)),
+    };
+    if ok {
+        out.push(shape(kind, cred_start..end, None));
+    }
+}
+
+/// `Bearer …` or `Basic …` starting at `at`, outside any `Authorization` name.
+fn scheme_at(text: &str, at: usize, out: &mut Vec<Shape>) {
+    let b = text.as_bytes();
+    let Some((kind, start)) = scheme_word(b, at) else {
+        return;
+    };
+    let mut end = start;
+    while end < b.len() && end - start < 4096 && token68_byte(b[end]) {
+        end += 1;
+    }
+    while end < b.len() && b[end] == b'=' {
+        end += 1;
+    }
+    // The credential ends at a delimiter, not inside a longer word.
+    if b.get(end)
+        .is_some_and(|&c| (value_byte(c) && c != b':') || matches!(c, b'(' | b'['))
+    {
+        return;
+    }
+    let cred = &text[start..end];
+    let ok = match kind {
+        ShapeKind::Basic => basic_credentials(cred),
+        _ => credential(cred, Gate::Token(Strength::HEADER)),
+    };
+    if ok {
+        out.push(shape(kind, start..end, None));
+    }
+}
+
+/// The cookie values of a `Cookie` header value at `range` (`set_cookie`: of a `Set-Cookie`
+/// value, whose first pair is the cookie and the rest its attributes).
+fn cookies(text: &str, range: Range<usize>, set_cookie: bool, out: &mut Vec<Shape>) {
+    let mut at = range.start;
+    for piece in text[range.clone()].split(';') {
+        let piece_range = at..at + piece.len();
+        at = piece_range.end + 1;
+        if let Some(eq) = piece.find('=') {
+            let name = trim(text, piece_range.start..piece_range.start + eq);
+            let mut value = trim(text, piece_range.start + eq + 1..piece_range.end);
+            // `name="value"`.
+            let v = &text[value.clone()];
+            if v.len() >= 2 && v.starts_with('"') && v.ends_with('"') {
+                value = value.start + 1..value.end - 1;
+            }
+            // Up to a delimiter: text after the header in a log line is not the cookie.
+            let b = text.as_bytes();
+            let end = (value.start..value.end)
+                .find(|&i| !value_byte(b[i]))
+                .unwrap_or(value.end);
+            let value = value.start..end;
+            if !value.is_empty() && credential(&text[value.clone()], Gate::Token(Strength::HEADER))
+            {
+                out.push(shape(ShapeKind::Cookie, value, display_name(&text[name])));
+            }
+        }
+        if set_cookie {
+            break;
+        }
+    }
+}
+
+/// The password of the URL userinfo that the `@` at `at` ends.
+fn userinfo_at(text: &str, at: usize, out: &mut Vec<Shape>) {
+    let b = text.as_bytes();
+    let Some(start) = authority_start(b, at) else {
+        return;
+    };
+    // The scheme: at least two letters before `://`.
+    let scheme_end = start - 3;
+    let scheme_len = b[..scheme_end]
+        .iter()
+        .rev()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'.' | b'-'))
+        .count();
+    if scheme_len < 2 {
+        return;
+    }
+    // The `@` must be the authority's last (a password may hold an `@`).
+    let mut end = at + 1;
+    while end < b.len()
+        && !matches!(b[end], b'/' | b'?' | b'#')
+        && !b[end].is_ascii_whitespace()
+        && !matches!(b[end], b'"' | b'\'' | b'<' | b'>' | b'`' | b'\\')
+    {
+        if b[end] == b'@' {
+            return;
+        }
+        end += 1;
+    }
+    let Some(colon) = text[start..at].find(':') else {
+        return;
+    };
+    let password = start + colon + 1..at;
+    if password.is_empty() {
+        return;
+    }
+    if credential(&percent_decode(&text[password.clone()]), Gate::Password) {
+        out.push(shape(ShapeKind::UrlPassword, password, None));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Names
+
+/// Session cookies named by their framework: `JSESSIONID`, `PHPSESSID`, `connect.sid`,
+/// `ASP.NET_SessionId`, `sessionid`, `session`, `*_session`.
+fn is_session_cookie(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    // Case matters for two: Django's `sessionid` is not the legacy SSE transport's
+    // `sessionId` query parameter, and Flask's `session` is lower-case.
+    name == "sessionid"
+        || name == "session"
+        || [
+            "jsessionid",
+            "phpsessid",
+            "connect.sid",
+            "asp.net_sessionid",
+        ]
+        .contains(&lower.as_str())
+        || (lower.len() > 8
+            && (lower.as_bytes().ends_with(b"_session") || lower.as_bytes().ends_with(b".sid")))
+}
+
+/// Query parameters of signed URLs (AWS `SigV4`, Google Cloud Storage V4, `CloudFront`, Azure
+/// SAS).
+fn is_signature(name: &str) -> bool {
+    let w = names::words(name);
+    w.iter().any(|w| w == "signature" || w == "sig")
+        || (w.first().is_some_and(|f| f == "x")
+            && w.last().is_some_and(|l| l == "credential" || l == "token"))
+}
+
+/// Words after which a token is not a credential: pagination and protocol bookkeeping
+/// (`nextPageToken`, `progressToken`, `cursor_token`).
+const BOOKKEEPING: &[&str] = &[
+    "page",
+    "next",
+    "cursor",
+    "continuation",
+    "sync",
+    "progress",
+    "pagination",
+    "resume",
+    "etag",
+];
+
+/// Last words that name something derived from a secret, not the secret.
+const DERIVED: &[&str] = &[
+    "hash", "hashed", "digest", "checksum", "sha", "sha1", "sha256", "md5", "hint", "policy",
+    "strength", "question", "rules",
+];
+
+/// How sensitive a name is in captured text: as [`names::classify`] (or
+/// [`names::classify_query`]), less bookkeeping tokens and derived values.
+fn class_of(name: &str, query: bool) -> NameClass {
+    let name = name.trim_start_matches(['-', '.']);
+    let words = names::words(name);
+    let Some(last) = words.last() else {
+        return NameClass::Other;
+    };
+    if DERIVED.contains(&last.as_str()) || words.iter().any(|w| BOOKKEEPING.contains(&w.as_str())) {
+        return NameClass::Other;
+    }
+    if query {
+        names::classify_query(name)
+    } else {
+        names::classify(name)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Guards
+
+/// How a value is judged.
+#[derive(Debug, Clone, Copy)]
+enum Gate {
+    /// After a password name: any literal of six characters or more.
+    Password,
+    /// After a token, key or secret name, or a scheme: random-looking, of this strength.
+    Token(Strength),
+    /// A query parameter: as `Token`, after percent-decoding.
+    Query(Strength),
+}
+
+/// Words that say the value is not there.
+const ABSENT: &[&str] = &[
+    "hidden",
+    "masked",
+    "mask",
+    "removed",
+    "omitted",
+    "filtered",
+    "sensitive",
+    "obfuscated",
+    "scrubbed",
+    "censored",
+    "private",
+    "protected",
+    "secret",
+    "unset",
+    "notset",
+    "missing",
+    "invalid",
+    "incorrect",
+    "wrong",
+    "required",
+    "expired",
+    "revoked",
+    "provided",
+    "present",
+    "supplied",
+    "blank",
+    "default",
+    "set",
+    "ok",
+    "error",
+    "failed",
+    "unknown",
+    "anonymous",
+];
+
+/// Words inside a value that make it the name of a credential, not the credential.
+const NAMING: &[&str] = &[
+    "token",
+    "secret",
+    "passw",
+    "apikey",
+    "api_key",
+    "api-key",
+    "credential",
+];
+
+/// Whether `value`, found after a name or scheme, is a credential by the module's guards.
+fn credential(value: &str, gate: Gate) -> bool {
+    let v = value.trim();
+    if v.is_empty() || v.len() > 4096 || v.contains(char::is_whitespace) {
+        return false;
+    }
+    let lower = v.to_ascii_lowercase();
+    if ABSENT.contains(&lower.as_str())
+        || NAMING.iter().any(|w| lower.contains(w))
+        || is_template(v)
+        || is_code(v)
+        || !ref_ranges(v).is_empty()
+    {
+        return false;
+    }
+    match gate {
+        Gate::Password => {
+            judge(v, Strength::Password) == Verdict::Secret
+                && !obviously_not_secret(v)
+                && !is_word(v)
+        }
+        Gate::Token(strength) => token_like(v, strength),
+        Gate::Query(strength) => {
+            let decoded = percent_decode(v);
+            !decoded.contains(char::is_whitespace) && token_like(&decoded, strength)
+        }
+    }
+}
+
+/// A random-looking token of `strength`: judged a secret, not one word, and with a digit
+/// unless long and random.
+fn token_like(v: &str, strength: Strength) -> bool {
+    judge(v, strength) == Verdict::Secret
+        && !is_word(v)
+        && (v.bytes().any(|c| c.is_ascii_digit()) || random_letters(v))
+}
+
+/// Format strings and templates: `%s`, `%(token)s`, `{}`, `{{x}}`, `#{x}`, `<%= x %>`.
+fn is_template(v: &str) -> bool {
+    [
+        "%s", "%d", "%v", "%(", "{}", "{{", "}}", "#{", "<%", "%>", "{0",
+    ]
+    .iter()
+    .any(|t| v.contains(t))
+}
+
+/// A dotted path of identifiers starting with a lower-case one: `settings.OPENAI_API_KEY`,
+/// `self.token`, `process.env.KEY`.
+fn is_code(v: &str) -> bool {
+    let ident = |s: &str| {
+        s.bytes()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+            && s.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+    };
+    let mut segments = v.split('.');
+    let first = segments.next().unwrap_or("");
+    let rest: Vec<&str> = segments.collect();
+    !rest.is_empty()
+        && first.bytes().all(|c| c.is_ascii_lowercase() || c == b'_')
+        && !first.is_empty()
+        && rest.iter().all(|s| ident(s))
+}
+
+/// One word: letters only, all lower case, all upper case or capitalised.
+fn is_word(v: &str) -> bool {
+    let b = v.as_bytes();
+    !b.is_empty()
+        && b.iter().all(u8::is_ascii_alphabetic)
+        && (b[1..].iter().all(u8::is_ascii_lowercase) || b.iter().all(u8::is_ascii_uppercase))
+}
+
+/// Letters (and separators) without a digit that still look random: twenty characters or
+/// more, both cases, and not camel-case words (`getAuthorizationHeader`).
+fn random_letters(v: &str) -> bool {
+    let upper = v.bytes().any(|c| c.is_ascii_uppercase());
+    let lower = v.bytes().any(|c| c.is_ascii_lowercase());
+    let words = names::words(v);
+    v.len() >= 20 && upper && lower && !words.iter().all(|w| w.len() >= 3)
+}
+
+/// `Basic` credentials: base64 of printable `user:password`, with a password that passes.
+fn basic_credentials(v: &str) -> bool {
+    let body = v.trim_end_matches('=');
+    if body.len() < 8
+        || v.len() - body.len() > 2
+        || !body
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || c == b'+' || c == b'/')
+    {
+        return false;
+    }
+    let Ok(decoded) = String::from_utf8(crate::tokens::base64url_decode(body.as_bytes())) else {
+        return false;
+    };
+    if decoded.chars().any(char::is_control) {
+        return false;
+    }
+    decoded.split_once(':').is_some_and(|(user, password)| {
+        !user.contains(char::is_whitespace) && credential(password, Gate::Password)
+    })
+}
+
+#[cfg(test)]
+mod tests;
