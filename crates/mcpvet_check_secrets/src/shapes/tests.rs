@@ -3,6 +3,7 @@
 //! the negatives log text and source code are full of.
 use proptest::prelude::*;
 
+use super::judge::{is_code, is_template, is_word, random_letters};
 use super::*;
 use crate::synthetic;
 
