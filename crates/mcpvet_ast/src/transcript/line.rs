@@ -122,10 +122,22 @@ pub(crate) enum Extent {
 /// than whitespace, `}`, `]` or `"` ends the search: pretty-printers indent nested content, so
 /// such a line starts a new value (or is text), not a continuation.
 pub(crate) fn value_extent(bytes: &[u8], start: usize, stop_at_top_level: bool) -> Extent {
+    scan_extent(bytes, start, bytes.len(), stop_at_top_level).0
+}
+
+/// [`value_extent`] within `bytes[..limit]`, with the offset where the search ended: after
+/// the closing bracket, at the start of the interrupting line, or at `limit`.
+pub(crate) fn scan_extent(
+    bytes: &[u8],
+    start: usize,
+    limit: usize,
+    stop_at_top_level: bool,
+) -> (Extent, usize) {
+    let limit = limit.min(bytes.len());
     let mut depth = 0usize;
     let mut in_string = false;
     let mut i = start;
-    while i < bytes.len() {
+    while i < limit {
         let b = bytes[i];
         if in_string {
             match b {
@@ -140,7 +152,7 @@ pub(crate) fn value_extent(bytes: &[u8], start: usize, stop_at_top_level: bool) 
                 b'}' | b']' => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
-                        return Extent::Closed(i + 1);
+                        return (Extent::Closed(i + 1), i + 1);
                     }
                 }
                 _ => {}
@@ -153,11 +165,11 @@ pub(crate) fn value_extent(bytes: &[u8], start: usize, stop_at_top_level: bool) 
                 .get(i + 1)
                 .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'}' | b']' | b'"'))
         {
-            return Extent::Interrupted;
+            return (Extent::Interrupted, i + 1);
         }
         i += 1;
     }
-    Extent::Open
+    (Extent::Open, limit)
 }
 
 /// One line of a Claude Desktop `mcp*.log` file:

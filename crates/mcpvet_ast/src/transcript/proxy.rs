@@ -27,7 +27,7 @@ use mcpvet_json::{JsonOptions, parse};
 use mcpvet_text::Span;
 
 use super::detect::{Class, Verdict, classify};
-use super::line::{JSON_WS, looks_like_json, timestamp_len};
+use super::line::{self, Extent, JSON_WS, looks_like_json, timestamp_len};
 use super::records::{Meta, Reader};
 use super::{Direction, DirectionSource, InputFormat};
 
@@ -194,44 +194,12 @@ fn content_end(text: &str, range: &Range<usize>) -> usize {
 
 /// The end (exclusive) of the value starting with a bracket at `bytes[start]`, counting
 /// brackets outside strings up to `limit`; or, when it does not close, the offset where the
-/// search stopped: `limit`, or the start of a line at column 0 that begins with anything but
-/// whitespace, `}`, `]` or `"` (pretty-printers indent what is inside a value, so such a line
-/// starts something else).
+/// search stopped (see [`line::scan_extent`]).
 fn extent(bytes: &[u8], start: usize, limit: usize) -> Result<usize, usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut i = start;
-    while i < limit {
-        let b = bytes[i];
-        if in_string {
-            match b {
-                b'\\' => i += 1,
-                b'"' | b'\n' => in_string = false,
-                _ => {}
-            }
-        } else {
-            match b {
-                b'"' => in_string = true,
-                b'{' | b'[' => depth += 1,
-                b'}' | b']' => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return Ok(i + 1);
-                    }
-                }
-                _ => {}
-            }
-        }
-        if b == b'\n'
-            && bytes
-                .get(i + 1)
-                .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\r' | b'\n' | b'}' | b']' | b'"'))
-        {
-            return Err(i + 1);
-        }
-        i += 1;
+    match line::scan_extent(bytes, start, limit, true) {
+        (Extent::Closed(end), _) => Ok(end),
+        (_, at) => Err(at),
     }
-    Err(limit.min(bytes.len()))
 }
 
 /// Whether a line of text (not starting with a JSON value) is a direction header: `None`
