@@ -13,35 +13,44 @@ pub(crate) struct Anchors {
     pub(crate) shapes: Vec<usize>,
 }
 
-/// [`tokens::anchors`] and [`shapes::anchors`] of `bytes`, in one pass.
-pub(crate) fn find(bytes: &[u8]) -> Anchors {
-    let mut out = Anchors::default();
+/// Calls `visit` with the offsets of `bytes` that may be anchors, in ascending order: the
+/// bits `mask` sets for each 64-byte step (it is given the byte after them too, for scans
+/// that look one byte ahead), then every offset of the last, shorter step. The callers'
+/// checks decide which are anchors.
+pub(crate) fn walk(
+    bytes: &[u8],
+    mask: impl Fn(&[u8; 64 + 1]) -> u64,
+    mut visit: impl FnMut(usize),
+) {
     let mut i = 0;
     while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<{ 64 + 1 }>) {
-        let block = window.first_chunk::<64>().unwrap_or(&[0; 64]);
-        // The two sets of anchor bytes do not meet: one loop over both.
-        let mut mask = tokens::anchor_bytes(block) | shapes::anchor_bytes(window);
-        while mask != 0 {
-            let at = i + mask.trailing_zeros() as usize;
-            if matches!(bytes[at], b'_' | b'-' | b'.' | b'A' | b'\\') {
-                if tokens::is_anchor(bytes, at) {
-                    out.tokens.push(at);
-                }
-            } else if shapes::is_anchor(bytes, at) {
-                out.shapes.push(at);
-            }
-            mask &= mask - 1;
+        let mut m = mask(window);
+        while m != 0 {
+            visit(i + m.trailing_zeros() as usize);
+            m &= m - 1;
         }
         i += 64;
     }
-    for at in i..bytes.len() {
-        if tokens::is_anchor(bytes, at) {
-            out.tokens.push(at);
-        }
-        if shapes::is_anchor(bytes, at) {
+    (i..bytes.len()).for_each(visit);
+}
+
+/// [`tokens::anchors`] and [`shapes::anchors`] of `bytes`, in one pass.
+pub(crate) fn find(bytes: &[u8]) -> Anchors {
+    let mut out = Anchors::default();
+    // The two sets of anchor bytes do not meet: one loop over both.
+    let mask = |window: &[u8; 64 + 1]| {
+        let block = window.first_chunk::<64>().unwrap_or(&[0; 64]);
+        tokens::anchor_bytes(block) | shapes::anchor_bytes(window)
+    };
+    walk(bytes, mask, |at| {
+        if matches!(bytes[at], b'_' | b'-' | b'.' | b'A' | b'\\') {
+            if tokens::is_anchor(bytes, at) {
+                out.tokens.push(at);
+            }
+        } else if shapes::is_anchor(bytes, at) {
             out.shapes.push(at);
         }
-    }
+    });
     out
 }
 

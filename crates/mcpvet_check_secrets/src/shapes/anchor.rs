@@ -12,20 +12,12 @@ use super::{Range, ShapeKind};
 /// `@`, `b`, `B`) are found with portable SIMD compares, and only those are looked at.
 pub fn anchors(bytes: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
-    let mut i = 0;
     // Each step reads 64 bytes and the one after them (the second letter of `Bearer`).
-    while let Some(window) = bytes.get(i..).and_then(<[u8]>::first_chunk::<{ 64 + 1 }>) {
-        let mut mask = anchor_bytes(window);
-        while mask != 0 {
-            let at = i + mask.trailing_zeros() as usize;
-            if is_anchor(bytes, at) {
-                out.push(at);
-            }
-            mask &= mask - 1;
+    crate::anchors::walk(bytes, anchor_bytes, |at| {
+        if is_anchor(bytes, at) {
+            out.push(at);
         }
-        i += 64;
-    }
-    out.extend((i..bytes.len()).filter(|&at| is_anchor(bytes, at)));
+    });
     out
 }
 

@@ -110,19 +110,12 @@ pub fn may_contain(bytes: &[u8]) -> bool {
 /// `.`, `A`, `\`) are found with portable SIMD compares, and only those are looked at.
 pub fn anchors(bytes: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(block) = bytes.get(i..).and_then(<[u8]>::first_chunk::<64>) {
-        let mut mask = anchor_bytes(block);
-        while mask != 0 {
-            let at = i + mask.trailing_zeros() as usize;
-            if is_anchor(bytes, at) {
-                out.push(at);
-            }
-            mask &= mask - 1;
+    let mask = |window: &[u8; 64 + 1]| anchor_bytes(window.first_chunk::<64>().unwrap_or(&[0; 64]));
+    crate::anchors::walk(bytes, mask, |at| {
+        if is_anchor(bytes, at) {
+            out.push(at);
         }
-        i += 64;
-    }
-    out.extend((i..bytes.len()).filter(|&at| is_anchor(bytes, at)));
+    });
     out
 }
 
