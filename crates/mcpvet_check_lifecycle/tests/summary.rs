@@ -6,6 +6,10 @@ use mcpvet_ast::transcript::{
 use mcpvet_check_lifecycle::{Event, LifecycleChecker, LifecycleSummary, Pair, Stage};
 use mcpvet_diagnostics::Findings;
 
+// The lifecycle lines of VS Code and Cursor logs.
+#[path = "summary/client_logs.rs"]
+mod client_logs;
+
 fn check(text: &str, name: &str) -> (Vec<&'static str>, LifecycleSummary) {
     let transcript = read_transcript(text, Some(name), None).value;
     let version = detect_version(transcript.entries(), transcript.document(), None);

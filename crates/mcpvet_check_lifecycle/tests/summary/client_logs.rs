@@ -1,25 +1,11 @@
 //! The lifecycle lines of VS Code and Cursor logs in the phase summary: a start begins a
 //! session (a new one after traffic), an exit before any message is `launch_failed` with
 //! its exit code, a tool count is `tools_listed`.
-use mcpvet_ast::transcript::{detect_version, read_transcript};
-use mcpvet_check_lifecycle::{Event, LifecycleChecker, LifecycleSummary, Stage};
-use mcpvet_diagnostics::Findings;
+use mcpvet_check_lifecycle::{Event, LifecycleSummary, Stage};
 
+/// [`super::check`] on a client's output log.
 fn check(text: &str) -> (Vec<&'static str>, LifecycleSummary) {
-    let transcript = read_transcript(text, Some("output.log"), None).value;
-    let version = detect_version(transcript.entries(), transcript.document(), None);
-    let mut checker = LifecycleChecker::new(&version);
-    let mut findings = Findings::new();
-    for entry in transcript.entries() {
-        checker.entry(entry, transcript.document(), &mut findings);
-    }
-    let summary = checker.finish(&mut findings);
-    let codes = findings
-        .diagnostics()
-        .iter()
-        .map(|d| d.code().as_str())
-        .collect();
-    (codes, summary)
+    super::check(text, "output.log")
 }
 
 fn sessions(summary: &LifecycleSummary) -> Vec<(Event, Option<i64>)> {
