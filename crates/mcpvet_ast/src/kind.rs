@@ -13,7 +13,8 @@
 //!   `calls`, `metadata`...) is a session; any other object is a configuration;
 //! - `[` followed by a value (`{`, `[`, `]`) is a JSON array of messages; `[` followed by a
 //!   name (`[mcp_servers.docs]`) is a TOML configuration;
-//! - a first line such as `mcpServers:` or `servers =` is a YAML or TOML configuration;
+//! - a first line such as `mcpServers:` or `servers =` is a YAML or TOML configuration,
+//!   `interactions:` a YAML recorder cassette;
 //! - anything else (log lines, timestamps, banners) is a session.
 use mcpvet_json::{JsonOptions, Value, ValueKind, parse};
 
@@ -119,6 +120,8 @@ pub fn detect(text: &str) -> Detection {
                 .trim_matches('"');
             if line.len() > key.len() && CONFIG_ROOTS.contains(&key) {
                 Detection::config("a YAML or TOML server map")
+            } else if line == "interactions:" {
+                Detection::session("a YAML recorder cassette")
             } else {
                 Detection::session("lines of a log or capture")
             }

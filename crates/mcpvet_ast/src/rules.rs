@@ -9,8 +9,9 @@ declare_rule! {
     /// The file name's extension: `.toml` (OpenAI Codex `config.toml`) and `.yaml`/`.yml`
     /// (Continue) configurations are recognised and reported instead of being parsed as JSON
     /// and drowned in syntax errors. For captured sessions, the content: a HAR file,
-    /// mcp-debug records, an HTTP (VCR) recorder cassette whose message bodies are strings,
-    /// a recorder cassette written in YAML. It is then the file's only finding.
+    /// mcp-debug records, an HTTP (VCR) recorder cassette none of whose bodies holds JSON
+    /// (cassettes whose bodies hold JSON-RPC messages, in JSON or YAML, are read). It is then
+    /// the file's only finding.
     ///
     /// ## Why it matters
     ///

@@ -329,13 +329,20 @@ impl Diagnostic {
 
     /// Moves every span right by `offset` bytes (rebasing a diagnostic computed on a sub-slice).
     pub fn shift(&mut self, offset: u32) {
-        self.primary.span = self.primary.span.shift(offset);
+        self.map_spans(|span| span.shift(offset));
+    }
+
+    /// Replaces every span (primary, secondary labels, fix edits) by `map` of it: a finding
+    /// made on a derived text (a YAML document read as JSON) is moved into the file it was
+    /// derived from.
+    pub fn map_spans(&mut self, map: impl Fn(Span) -> Span) {
+        self.primary.span = map(self.primary.span);
         for label in &mut self.secondary {
-            label.span = label.span.shift(offset);
+            label.span = map(label.span);
         }
         if let Some(fix) = &mut self.fix {
             for edit in &mut fix.edits {
-                edit.span = edit.span.shift(offset);
+                edit.span = map(edit.span);
             }
         }
     }

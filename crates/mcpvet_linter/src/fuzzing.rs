@@ -20,6 +20,61 @@ pub fn transcript(data: &[u8]) {
     mcpvet_ast::transcript::fuzz_transcript(data);
 }
 
+/// A YAML input read as a recorder cassette: the YAML reader gives JSON that parses without
+/// error (or a finding), every string of that JSON maps back inside the input on character
+/// boundaries, the transcript keeps its invariants, and the whole report's spans (mapped
+/// back from the derived text) lie in the input.
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+pub fn yaml(data: &[u8]) {
+    let decoded = decode_utf8(data);
+    let text = decoded.text.as_ref();
+    let in_text = |s: mcpvet_text::Span| {
+        s.start <= s.end
+            && (s.end as usize) <= text.len()
+            && text.is_char_boundary(s.start as usize)
+            && text.is_char_boundary(s.end as usize)
+    };
+    let read = mcpvet_yaml::to_json(text);
+    match &read.value {
+        Some(doc) => {
+            let parsed = mcpvet_json::parse(&doc.json, &mcpvet_json::JsonOptions::strict());
+            assert!(
+                !parsed.has_errors(),
+                "YAML read as invalid JSON: {}",
+                doc.json
+            );
+            if let Some(root) = parsed.value.root() {
+                for s in root.strings() {
+                    let span = doc.map.span(s.span());
+                    assert!(in_text(span), "string mapped to {span:?}");
+                }
+            }
+        }
+        None => assert!(
+            !read.diagnostics.is_empty(),
+            "YAML refused without a finding"
+        ),
+    }
+    assert!(read.diagnostics.iter().all(|d| in_text(d.span())));
+    let outcome = mcpvet_ast::transcript::read_transcript(text, Some("cassette.yaml"), None);
+    if let Err(problem) = mcpvet_ast::transcript::check_invariants(&outcome) {
+        panic!("{problem}");
+    }
+    let Ok(source) = SourceFile::new("cassette.yaml", text.to_owned()) else {
+        return;
+    };
+    let report = lint_transcript(&source, &TranscriptOptions::default());
+    for d in &report.diagnostics {
+        assert!(in_text(d.span()), "{} at {:?}", d.code(), d.span());
+    }
+    for r in &report.redactions {
+        assert!(in_text(*r), "redaction at {r:?}");
+    }
+}
+
 /// The whole pipeline on any input, as a configuration (under a few client file names) and
 /// as a session, through every renderer: nothing panics, every span lies in the input on
 /// character boundaries, the JSON and SARIF outputs parse as JSON, and a second run gives

@@ -34,7 +34,13 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     let outcome = read_transcript(source.text(), file_name, options.input_format);
     let transcript = outcome.value;
     let mut findings = Findings::new();
-    findings.extend(outcome.diagnostics);
+    // A capture read through a derived text (YAML, inlined bodies): the reading's findings
+    // are in the file's offsets already, the checks' are mapped below.
+    let derivation = transcript.derivation();
+    let mut read_findings = outcome.diagnostics;
+    if derivation.is_none() {
+        findings.extend(std::mem::take(&mut read_findings));
+    }
     let document = transcript.document();
     let version = detect_version(transcript.entries(), document, options.protocol);
     let mut lifecycle = LifecycleChecker::new(&version)
@@ -54,14 +60,30 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
-    let (mut diagnostics, redactions) = findings.into_parts();
+    let (mut diagnostics, mut redactions) = findings.into_parts();
     finish(document, &redactions, &mut diagnostics);
-    let message_rows = options
+    let mut message_rows = options
         .messages
         .then(|| message_rows(&transcript, &life.messages));
     let detection = transcript.detection();
+    let mut reason = detection.reason.to_owned();
+    if let Some(derivation) = derivation {
+        let map = |s: Span| derivation.map.span(s);
+        for d in &mut diagnostics {
+            d.map_spans(map);
+        }
+        for r in &mut redactions {
+            *r = map(*r);
+        }
+        for row in message_rows.iter_mut().flatten() {
+            row.span = map(row.span);
+        }
+        diagnostics.append(&mut read_findings);
+        diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
+        reason = format!("{reason}, {}", derivation.from);
+    }
     let info = TranscriptInfo::from_checks(
-        (detection.format, detection.reason.to_owned()),
+        (detection.format, reason),
         &version,
         if refused {
             0

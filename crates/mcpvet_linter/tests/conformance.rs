@@ -64,8 +64,8 @@ fn cases() -> Vec<(String, String, PathBuf)> {
 
 /// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
 /// reported): as a captured session under `lifecycle/` and `tools/`, for `.jsonl`, `.log`,
-/// `.vcr`, `.md`, `.txt`, `.html` and `.csv` inputs and in case folders whose name contains
-/// `transcript`; as a configuration otherwise. A case folder whose name contains
+/// `.vcr`, `.md`, `.txt`, `.html` and `.csv` inputs, YAML cassettes and in case folders whose
+/// name contains `transcript`; as a configuration otherwise. A case folder whose name contains
 /// `protocol-<version>` forces that protocol version.
 fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
     let bytes = std::fs::read(case.join(input)).unwrap();
@@ -83,7 +83,8 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
             extension.as_str(),
             "jsonl" | "log" | "vcr" | "md" | "txt" | "html" | "csv"
         )
-        || case_name.contains("transcript");
+        || case_name.contains("transcript")
+        || mcpvet_ast::kind::detect(source.text()).reason == "a YAML recorder cassette";
     let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
         mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
     });

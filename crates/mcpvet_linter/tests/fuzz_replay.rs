@@ -3,15 +3,16 @@
 //! on every `cargo test`, on stable, without libFuzzer.
 #![cfg(feature = "fuzzing")]
 
-use mcpvet_linter::fuzzing::{config_lower, lint_all, transcript};
+use mcpvet_linter::fuzzing::{config_lower, lint_all, transcript, yaml};
 use mcpvet_testkit::replay_fuzz_target;
 
 type Body = fn(&[u8]);
 
-const TARGETS: [(&str, Body); 3] = [
+const TARGETS: [(&str, Body); 4] = [
     ("config_lower", config_lower),
     ("transcript", transcript),
     ("lint_all", lint_all),
+    ("yaml", yaml),
 ];
 
 #[test]

@@ -97,7 +97,9 @@ fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
     let is_log = std::path::Path::new(&name)
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("log"));
-    let report = if example.language == "jsonl" || is_log {
+    // A `transcript` attribute reads the example as a captured session (a YAML cassette).
+    let transcript = example.attributes.iter().any(|a| a == "transcript");
+    let report = if example.language == "jsonl" || is_log || transcript {
         lint_transcript(
             &source,
             &TranscriptOptions {

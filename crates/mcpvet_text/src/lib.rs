@@ -21,8 +21,10 @@
 
 mod line_index;
 mod source;
+mod source_map;
 mod span;
 
 pub use line_index::{Encoding, LineColumn, LineIndex, count_line_breaks};
 pub use source::{LineExcerpt, Positions, SourceFile, TextError, check_len};
+pub use source_map::SourceMap;
 pub use span::{Span, SpanRangeError, Spanned};

@@ -54,22 +54,42 @@ pub(crate) fn shape(value: Value<'_>) -> Option<Shape> {
         return Some(Shape::Messages);
     }
     let mut looks = false;
+    let mut http = false;
     for item in items.take(8) {
         if let Some(request) = item
             .get("request")
             .filter(|r| r.kind() == ValueKind::Object)
         {
-            if request.get("jsonrpc").is_none()
-                && (request.get("uri").is_some() || request.get("url").is_some())
-            {
-                return Some(Shape::Http);
+            if vcr_request(request) {
+                // An HTTP cassette: read when its bodies hold JSON values (inlined, see
+                // `derive`), recognised and not read while they are strings.
+                if request.get("body").is_some_and(is_container) {
+                    looks = true;
+                } else {
+                    http = true;
+                }
+                continue;
             }
             looks = true;
         } else if item.get("response").is_some() || item.get("type").is_some() {
             looks = true;
         }
     }
-    looks.then_some(Shape::Messages)
+    if looks {
+        Some(Shape::Messages)
+    } else {
+        http.then_some(Shape::Http)
+    }
+}
+
+/// Whether an interaction's `request` is an HTTP request of a VCR cassette.
+fn vcr_request(request: Value<'_>) -> bool {
+    request.get("jsonrpc").is_none()
+        && (request.get("uri").is_some() || request.get("url").is_some())
+}
+
+fn is_container(value: Value<'_>) -> bool {
+    matches!(value.kind(), ValueKind::Object | ValueKind::Array)
 }
 
 /// Reads a cassette (see the [module docs](self)).
@@ -157,6 +177,13 @@ fn one(reader: &mut Reader<'_>, interaction: Value<'_>) {
             }
         },
     };
+    if let Some(request) = interaction
+        .get("request")
+        .filter(|r| r.kind() == ValueKind::Object && vcr_request(*r))
+    {
+        vcr(reader, interaction, request);
+        return;
+    }
     let answered = sent.map(Direction::opposite);
     let timestamp = interaction.get("timestamp").and_then(string_field);
     let lifecycle = interaction.get("type").and_then(Value::as_str).as_deref() == Some("lifecycle");
@@ -205,6 +232,54 @@ fn one(reader: &mut Reader<'_>, interaction: Value<'_>) {
             }
             _ => {}
         }
+    }
+}
+
+/// An HTTP interaction of a VCR cassette whose bodies were inlined: the request body is the
+/// client's message (or batch), the response body (`body.string`, or `body`) the server's
+/// message, or the messages of its events; the status is an HTTP entry when no message was
+/// answered, or when it is an error.
+fn vcr(reader: &mut Reader<'_>, interaction: Value<'_>, request: Value<'_>) {
+    let envelope = Some(interaction.id());
+    let response = interaction.get("response");
+    let body = response
+        .and_then(|r| r.get("body"))
+        .map(|b| b.get("string").unwrap_or(b));
+    // The events of a Server-Sent Events body are inlined as an array of their messages.
+    let answers: Vec<Value<'_>> = match body {
+        Some(b) if b.kind() == ValueKind::Object => vec![b],
+        Some(b)
+            if b.kind() == ValueKind::Array
+                && b.items()
+                    .all(|e| e.kind() == ValueKind::Object && e.get("jsonrpc").is_some()) =>
+        {
+            b.items().collect()
+        }
+        _ => Vec::new(),
+    };
+    let status = response
+        .and_then(|r| r.get("status"))
+        .and_then(|s| s.get("code").or(Some(s)))
+        .and_then(|s| {
+            s.as_number()
+                .and_then(mcpvet_json::Number::as_i64)
+                .map(|n| JsonLeaf::new(s.id(), n))
+        });
+    // The HTTP entry spans the interaction, so it comes before the messages inside it.
+    if answers.is_empty() || status.as_ref().is_some_and(|s| s.value >= 400) {
+        reader.recognized += 1;
+        let meta = Meta {
+            envelope,
+            direction: Some((Direction::ClientToServer, DirectionSource::Explicit)),
+            ..Meta::default()
+        };
+        reader.push(interaction.span(), EntryKind::Http { status }, meta);
+    }
+    if let Some(body) = request.get("body").filter(|b| is_container(*b)) {
+        message(reader, body, Some(Direction::ClientToServer), envelope);
+    }
+    for answer in answers {
+        message(reader, answer, Some(Direction::ServerToClient), envelope);
     }
 }
 
@@ -311,10 +386,35 @@ mod tests {
     }
 
     #[test]
-    fn http_cassettes_are_recognised_not_read() {
-        let text = r#"{"interactions": [{"request": {"body": "{}", "method": "POST", "uri": "http://localhost/mcp"}, "response": {"status": {"code": 200}}}], "version": 1}"#;
+    fn http_cassettes_are_read_when_their_bodies_hold_json() {
+        let text = r#"{"interactions": [{"request": {"body": "not json", "method": "POST", "uri": "http://localhost/mcp"}, "response": {"status": {"code": 200}}}], "version": 1}"#;
         let o = read_transcript(text, None, None);
         assert_eq!(codes(&o), vec!["MCP009"]);
         assert!(o.value.is_refused());
+        // A JSON body, escaped in its string, and an event stream answer.
+        let text = r#"{"interactions": [{"request": {"body": "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}", "method": "POST", "uri": "http://localhost/mcp"}, "response": {"body": {"string": "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"tools\":[]}}\n\n"}, "status": {"code": 200}}}, {"request": {"body": null, "method": "GET", "uri": "http://localhost/mcp"}, "response": {"status": {"code": 405}}}]}"#;
+        let o = read_transcript(text, None, None);
+        check_invariants(&o).unwrap();
+        assert!(o.diagnostics.is_empty(), "{:?}", o.diagnostics);
+        let t = &o.value;
+        assert_eq!(t.message_count(), 2);
+        let map = &t.derivation().unwrap().map;
+        let request = map.span(t.entries()[0].span);
+        assert_eq!(
+            &text[request.range()],
+            r#"{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/list\"}"#
+        );
+        let method = t.text().find("tools/list").unwrap() as u32;
+        assert_eq!(
+            &text[map
+                .span(mcpvet_text::Span::new(method, method + 10))
+                .range()],
+            "tools/list"
+        );
+        let response = map.span(t.entries()[1].span);
+        assert!(text[response.range()].starts_with(r#"{\"jsonrpc\":\"2.0\",\"id\":7,\"result"#));
+        assert!(
+            matches!(t.entries()[2].kind, EntryKind::Http { status: Some(ref s) } if s.value == 405)
+        );
     }
 }

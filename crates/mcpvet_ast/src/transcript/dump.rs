@@ -19,6 +19,9 @@ impl Transcript<'_> {
     /// #1    L3    66..124      s->c pairing       response id=1 answers=#0
     /// ```
     ///
+    /// Spans are byte offsets in the file, also for a capture read through a derived text
+    /// (a YAML cassette, inlined bodies), whose lines are the file's too.
+    ///
     /// Columns: the message index (`#n` for a message, `(n)` for another entry, which carries
     /// the index of the next message), the line, the byte span, the direction (`c->s`, `s->c`
     /// or `-`) and how it is known, then the kind and its details. Timestamps, servers and
@@ -26,7 +29,13 @@ impl Transcript<'_> {
     pub fn dump(&self) -> String {
         let mut out = String::new();
         let d = self.detection();
-        let _ = writeln!(out, "format: {} ({}: {})", d.format, d.by.name(), d.reason);
+        let _ = write!(out, "format: {} ({}: {}", d.format, d.by.name(), d.reason);
+        let _ = match self.derivation() {
+            Some(derivation) => writeln!(out, ", {})", derivation.from),
+            None => writeln!(out, ")"),
+        };
+        // Spans in the file, also for a capture read through a derived text.
+        let span = |s| self.derivation().map_or(s, |d| d.map.span(s));
         let answers: HashMap<MessageRef, MessageRef> = self
             .links()
             .iter()
@@ -54,7 +63,7 @@ impl Transcript<'_> {
                 out,
                 "{index:<5} L{:<4} {:<12} {dir:<4} {:<13} ",
                 entry.line,
-                entry.span.to_string(),
+                span(entry.span).to_string(),
                 entry.direction_source.name()
             );
             let at = MessageRef::entry(i);

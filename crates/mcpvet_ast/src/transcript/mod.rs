@@ -64,6 +64,7 @@
 
 mod cassette;
 mod clientlog;
+mod derive;
 mod detect;
 mod dump;
 mod leaf;
@@ -107,6 +108,20 @@ pub struct Transcript<'a> {
     entries: Vec<Entry>,
     links: Vec<Link>,
     detection: Detection,
+    /// When the capture was read through a derived JSON text: the map back to the file.
+    derivation: Option<Derivation>,
+}
+
+/// How a capture that is not JSON as written was read: through the JSON text it denotes
+/// (a YAML document; an HTTP cassette whose JSON-RPC bodies are strings, read with the bodies
+/// inlined), and the map from that text back to the file.
+#[derive(Debug, Clone)]
+pub struct Derivation {
+    /// What was derived, for the detection reason: `"written in YAML"`, `"bodies read as
+    /// JSON"`, or both.
+    pub from: String,
+    /// Spans of [`Transcript::text`] to spans of the file.
+    pub map: mcpvet_text::SourceMap,
 }
 
 impl<'a> Transcript<'a> {
@@ -115,9 +130,19 @@ impl<'a> Transcript<'a> {
         &self.document
     }
 
-    /// The source text.
+    /// The text the entries and the document's spans point into: the file as given, or,
+    /// for a capture read through a derived text (see [`Self::derivation`]), that text.
     pub fn text(&self) -> &str {
         self.document.text()
+    }
+
+    /// How the capture was read when it was not read as written: a YAML document through the
+    /// JSON it denotes, an HTTP cassette with its bodies inlined. The spans of the entries,
+    /// of the document and of every finding made on them are then offsets in
+    /// [`Self::text`]; `map` turns them into offsets in the file. The diagnostics of
+    /// [`read_transcript`] are already in the file's offsets.
+    pub fn derivation(&self) -> Option<&Derivation> {
+        self.derivation.as_ref()
     }
 
     /// Every entry, in source order.

@@ -82,6 +82,16 @@ pub fn read_transcript<'a>(
     file_name: Option<&str>,
     format: Option<InputFormat>,
 ) -> LowerOutcome<Transcript<'a>> {
+    super::derive::read(text, file_name, format)
+}
+
+/// Reads a capture as written (see [`read_transcript`], which also reads YAML documents and
+/// HTTP cassettes through a derived text).
+pub(crate) fn read_text<'a>(
+    text: &'a str,
+    file_name: Option<&str>,
+    format: Option<InputFormat>,
+) -> LowerOutcome<Transcript<'a>> {
     let options = JsonOptions::strict();
     if check_len(text.len()).is_err() {
         let outcome = parse_ranges(text, std::iter::empty(), &options);
@@ -100,6 +110,7 @@ pub fn read_transcript<'a>(
                 entries: Vec::new(),
                 links: Vec::new(),
                 detection,
+                derivation: None,
             },
             diagnostics: outcome.diagnostics,
         };
@@ -337,6 +348,7 @@ pub fn read_transcript<'a>(
             entries,
             links: pairs,
             detection,
+            derivation: None,
         },
         diagnostics,
     }
@@ -769,6 +781,7 @@ pub fn read_array_elements<'a>(
                 by: DetectedBy::Forced,
                 reason: "a piece of a streamed JSON array",
             },
+            derivation: None,
         },
         diagnostics,
     }

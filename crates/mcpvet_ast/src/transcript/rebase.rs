@@ -94,6 +94,7 @@ impl Transcript<'_> {
             entries: self.entries,
             links: self.links,
             detection: self.detection,
+            derivation: self.derivation,
         }
     }
 }

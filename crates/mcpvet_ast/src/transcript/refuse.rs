@@ -19,7 +19,7 @@
 //!   stdout pollution.
 //!
 //! A JSON document of an unknown shape that holds JSON-RPC messages deeper inside says how
-//! many and where the first is; a YAML recorder cassette is recognised (`MCP009`).
+//! many and where the first is; a YAML recorder cassette is read through the JSON it denotes (see `derive`).
 use std::fmt::Write as _;
 
 use mcpvet_diagnostics::{Diagnostic, Severity};
@@ -104,15 +104,6 @@ pub(crate) struct Survey {
     csv: (usize, usize),
     /// What the file name says.
     named: Option<Look>,
-    yaml: Yaml,
-}
-
-/// Signs of a YAML cassette: `interactions:` at column 0, a `request:` key, a YAML name.
-#[derive(Debug, Default)]
-struct Yaml {
-    interactions: bool,
-    request: bool,
-    named: bool,
 }
 
 impl Survey {
@@ -132,7 +123,6 @@ impl Survey {
             Some("csv" | "tsv") => Some(Look::Csv),
             _ => None,
         };
-        s.yaml.named = matches!(extension.as_deref(), Some("yaml" | "yml"));
         let mut separators: std::collections::HashMap<(u8, usize), usize> =
             std::collections::HashMap::new();
         for item in seen {
@@ -185,16 +175,6 @@ impl Survey {
                         if n >= 2 {
                             *separators.entry((sep, n)).or_default() += 1;
                         }
-                    }
-                    let start = span.start as usize;
-                    let at_column_0 = start == 0 || text.as_bytes()[start - 1] == b'\n';
-                    let trimmed = line.trim_end();
-                    if at_column_0 && trimmed == "interactions:" {
-                        s.yaml.interactions = true;
-                    }
-                    let key = trimmed.trim_start_matches([' ', '-']);
-                    if key.starts_with("request:") {
-                        s.yaml.request = true;
                     }
                 }
             }
@@ -289,7 +269,7 @@ impl Survey {
     }
 
     /// The finding for a line-framed file in which nothing reads as a session: what it looks
-    /// like when it looks like a document or a YAML cassette, how many JSON-RPC messages its
+    /// like when it looks like a document, how many JSON-RPC messages its
     /// JSON records hold when they hold some (`values`, in `text`), else `reason`.
     pub(crate) fn not_session<'d>(
         &self,
@@ -298,18 +278,6 @@ impl Survey {
         at: Span,
         reason: &str,
     ) -> Diagnostic {
-        if self.yaml.interactions && (self.yaml.request || self.yaml.named) {
-            return Diagnostic::new(
-                codes::UNSUPPORTED_FORMAT,
-                Severity::Error,
-                at,
-                "the file is a YAML recorder cassette, not read yet; convert it to JSON",
-            )
-            .with_help(
-                "mcpvet reads recorder cassettes written as JSON (mcp-recorder, agent-vcr); \
-                 save the cassette as JSON, or export the session as JSON Lines",
-            );
-        }
         match self.look() {
             Some(look) => self.refusal(at, look),
             None => records(text, values, at).unwrap_or_else(|| not_mcp(at, reason)),
@@ -669,10 +637,13 @@ mod reading {
             only(&read(lines, "recording.jsonl")).0,
             "MCP010 the file's JSON records are of a shape mcpvet does not know, not a captured session; they hold 2 JSON-RPC messages, the first at `$.msg` on line 1"
         );
-        let yaml = "interactions:\n- request:\n    body: '{\"jsonrpc\":\"2.0\"}'\n    method: POST\n    uri: http://localhost/mcp\nversion: 1\n";
+        let yaml = "interactions:\n- request:\n    body: '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}'\n    method: POST\n    uri: http://localhost/mcp\nversion: 1\n";
+        let o = read(yaml, "cassette.yaml");
+        assert!(o.diagnostics.is_empty(), "{:?}", o.diagnostics);
+        assert_eq!(o.value.message_count(), 1);
         assert_eq!(
-            only(&read(yaml, "cassette.yaml")).0,
-            "MCP009 the file is a YAML recorder cassette, not read yet; convert it to JSON"
+            o.value.derivation().map(|d| d.from.as_str()),
+            Some("written in YAML, bodies read as JSON")
         );
     }
 }

@@ -297,10 +297,19 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
     let mut todo: Vec<usize> = Vec::new();
     for &at in token_anchors.iter().chain(&shape_anchors) {
         let after = entries.partition_point(|e| e.span.start <= at);
-        // Entries may nest (an Inspector response inside its request): look back a little.
+        // Entries may nest (an Inspector response inside its request), and an entry's
+        // envelope may hold more than its message (a cassette interaction's HTTP headers):
+        // look back a little.
+        let holds = |k: usize| {
+            let entry = &entries[k];
+            entry.span.contains(at)
+                || entry
+                    .envelope
+                    .is_some_and(|e| doc.value(e).span().contains(at))
+        };
         if let Some(k) = (after.saturating_sub(NEST_LOOKBACK)..after)
             .rev()
-            .find(|&k| entries[k].span.contains(at))
+            .find(|&k| holds(k))
             && todo.last() != Some(&k)
         {
             todo.push(k);
@@ -313,7 +322,10 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
         let Some(raw) = doc.slice(entry.span) else {
             continue;
         };
-        let shapes_here = any_in(&shape_anchors, entry.span);
+        let scope = entry
+            .envelope
+            .map_or(entry.span, |e| doc.value(e).span().cover(entry.span));
+        let shapes_here = any_in(&shape_anchors, scope);
         let mut reports: Vec<Report> = Vec::new();
         let mut handled: Vec<Span> = Vec::new();
         let entry_roots = roots(entry);
