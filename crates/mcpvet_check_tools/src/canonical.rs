@@ -49,26 +49,9 @@ pub(crate) fn write(value: Value<'_>, out: &mut String) {
     }
 }
 
-/// A JSON string literal: `"` and `\` escaped, control characters as `\b \f \n \r \t` or
-/// `\u00xx` (lowercase hex), everything else as is.
+/// A JSON string literal, minimally escaped ([`mcpvet_json::push_string`]).
 pub(crate) fn write_string(text: &str, out: &mut String) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+    mcpvet_json::push_string(out, text);
 }
 
 /// The canonical object of one tool: `{"inputSchema":…,"name":…,"outputSchema":…}`, absent

@@ -40,6 +40,7 @@ pub mod codes;
 mod decode;
 mod document;
 mod elements;
+mod escape;
 mod lines;
 mod options;
 mod parser;
@@ -56,6 +57,7 @@ pub use document::{
     DecodedStr, Items, JsonDocument, Member, Members, NodeId, Number, Strings, Value, ValueKind,
 };
 pub use elements::ArrayElements;
+pub use escape::{push_escaped_char, push_string};
 pub use lines::{line_ranges, parse_lines, parse_lines_bytes, parse_ranges};
 pub use options::JsonOptions;
 pub use parser::{JsonParser, ParseOutcome, parse, parse_bytes};

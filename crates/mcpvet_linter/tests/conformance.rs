@@ -84,7 +84,9 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
             "jsonl" | "log" | "vcr" | "md" | "txt" | "html" | "csv"
         )
         || case_name.contains("transcript")
-        || mcpvet_ast::kind::detect(source.text()).reason == "a YAML recorder cassette";
+        || (matches!(extension.as_str(), "yaml" | "yml")
+            && mcpvet_ast::kind::detect(source.text()).kind
+                == mcpvet_linter::InputKind::Transcript);
     let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
         mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
     });

@@ -1,7 +1,7 @@
 //! Reads a YAML document as the JSON text it denotes, with a [`SourceMap`] back to the YAML.
 //!
-//! Position in the pipeline: beside `mcpvet_json`, above `mcpvet_text` and
-//! `mcpvet_diagnostics`. Every reader and check of mcpvet works on JSON documents; a YAML
+//! Position in the pipeline: above `mcpvet_text`, `mcpvet_diagnostics` and `mcpvet_json`
+//! (whose string escaping it writes with). Every reader and check of mcpvet works on JSON documents; a YAML
 //! input (a recorder cassette, a Continue or Goose configuration) is turned into the JSON
 //! text it denotes, parsed and checked as JSON, and every finding's span is mapped back to
 //! the YAML with the [`SourceMap`], so findings point at the YAML scalar they are about.

@@ -1,8 +1,8 @@
 //! The event walk that writes the JSON text of a YAML document and its source map.
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 use mcpvet_diagnostics::{Diagnostic, Severity};
+use mcpvet_json::push_escaped_char;
 use mcpvet_text::{SourceMap, Span};
 use saphyr_parser::{Event, Parser, ScalarStyle, Tag};
 
@@ -366,7 +366,7 @@ impl<'t> Writer<'t> {
         }
         for (c, range) in value.chars().zip(ranges) {
             let at = self.json.len();
-            write_char(&mut self.json, c);
+            push_escaped_char(&mut self.json, c);
             let from = inner_start + to_u32(range.start);
             self.map.push(
                 self.derived(at),
@@ -456,24 +456,7 @@ fn align(inner: &str, value: &str, style: ScalarStyle) -> Option<Vec<std::ops::R
 /// Appends `value` as the content of a JSON string.
 fn write_escaped(out: &mut String, value: &str) {
     for c in value.chars() {
-        write_char(out, c);
-    }
-}
-
-/// Appends one character of a JSON string's content, escaped when JSON needs it.
-fn write_char(out: &mut String, c: char) {
-    match c {
-        '"' => out.push_str("\\\""),
-        '\\' => out.push_str("\\\\"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        '\u{8}' => out.push_str("\\b"),
-        '\u{c}' => out.push_str("\\f"),
-        c if u32::from(c) < 0x20 => {
-            let _ = write!(out, "\\u{:04x}", u32::from(c));
-        }
-        c => out.push(c),
+        push_escaped_char(out, c);
     }
 }
 

@@ -39,6 +39,8 @@ pub(crate) fn read<'a>(
 
 /// Whether `text` is a YAML document to read as one: not JSON (its first line does not open
 /// an object or array), and named `.yaml`/`.yml` or holding `interactions:` at column 0.
+/// Lines are looked through only when the first one is a YAML key (`name:`), so a log read
+/// whole is not scanned a second time.
 fn is_yaml(text: &str, file_name: Option<&str>) -> bool {
     let first = text
         .trim_start_matches('\u{feff}')
@@ -51,7 +53,20 @@ fn is_yaml(text: &str, file_name: Option<&str>) -> bool {
     let named = file_name
         .and_then(|n| n.rsplit_once('.'))
         .is_some_and(|(_, e)| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
-    named || text.lines().any(|l| l.trim_end() == "interactions:")
+    named
+        || (is_key_line(first.unwrap_or_default())
+            && text.lines().any(|l| l.trim_end() == "interactions:"))
+}
+
+/// `name:` or `name: value` with a plain name (a log line starts with a timestamp or `[`).
+fn is_key_line(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(key, rest)| {
+        key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+            && (rest.is_empty() || rest.starts_with(' '))
+    })
 }
 
 fn yaml(text: &str, format: Option<InputFormat>) -> LowerOutcome<Transcript<'static>> {
