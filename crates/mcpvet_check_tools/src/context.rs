@@ -3,8 +3,7 @@
 //! through the shared [`Reporter`](mcpvet_diagnostics::Reporter), which carries the message
 //! index.
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::Site;
-use mcpvet_json::{Value, ValueKind};
+use mcpvet_json::Value;
 
 /// What a check reads about the message being checked.
 #[derive(Debug, Clone, Copy)]
@@ -29,34 +28,7 @@ impl Cx {
     }
 }
 
-/// Where a finding about `value`, a value of any kind, points: the value with its path. An
-/// `Error` node (what a reconstructed capture holds where its JSON is broken) can be empty and
-/// then has no position of its own; for it the span is reported and the facade takes the
-/// path of the value around it, as for every finding without a path.
-pub(crate) fn site(value: Value<'_>) -> Site {
-    if value.kind() == ValueKind::Error {
-        value.span().into()
-    } else {
-        value.into()
-    }
-}
-
-/// `text` for a message: in backticks-safe form, cut to `max` characters with an ellipsis.
-pub(crate) fn short(text: &str, max: usize) -> String {
-    let mut out = String::with_capacity(text.len().min(max + 3));
-    for (i, c) in text.chars().enumerate() {
-        if i == max {
-            out.push('…');
-            return out;
-        }
-        out.push(match c {
-            '`' => '\'',
-            c if c.is_control() => '�',
-            c => c,
-        });
-    }
-    out
-}
+pub(crate) use mcpvet_schema::{short, site};
 
 /// A tool, prompt or argument name for a message.
 pub(crate) fn name(text: &str) -> String {
@@ -71,16 +43,4 @@ pub(crate) fn string(value: Value<'_>) -> Option<String> {
 /// Whether `value` is `true`.
 pub(crate) fn is_true(value: Option<Value<'_>>) -> bool {
     value.and_then(Value::as_bool) == Some(true)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn short_cuts_and_cleans() {
-        assert_eq!(short("abc", 5), "abc");
-        assert_eq!(short("abcdef", 3), "abc…");
-        assert_eq!(short("a`b\n", 10), "a'b�");
-    }
 }

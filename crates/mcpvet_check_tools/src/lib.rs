@@ -110,7 +110,6 @@
 mod canonical;
 mod content;
 mod context;
-mod example;
 mod lists;
 mod prompts;
 mod resources;

@@ -2,7 +2,8 @@ use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::Value;
 
 use crate::context::name;
-use crate::example::{Shape, classify, replacement};
+use mcpvet_schema::infer::{Layout, replacement};
+use mcpvet_schema::shape::{Shape, classify};
 
 declare_rule! {
     /// A tool's `inputSchema` is an example payload, or bare property schemas, instead of a JSON Schema.
@@ -15,7 +16,8 @@ declare_rule! {
     /// - when some member cannot be a schema (`{"path": "/srv/data", "recursive": true}`), the
     ///   object is an example of the arguments: the schema is incomplete. The fix replaces it
     ///   with a schema generated from the example (draft 2020-12, each property's type
-    ///   inferred from its value; review it and add `required` and descriptions);
+    ///   inferred from its value, every key of the example required: review it, relax
+    ///   `required` and add descriptions; `mcpvet schema infer` prints the same schema);
     /// - when every member is itself a schema (`{"path": {"type": "string"}}`), the property
     ///   schemas lack the `{"type": "object", "properties": …}` around them; the fix adds it.
     ///
@@ -87,7 +89,14 @@ pub(crate) fn check(schema: Value<'_>, tool: &str, report: &mut Reporter<'_>) ->
         .diagnostic(schema.span(), message)
         .with_path(schema.path())
         .with_help(help);
-    if let Some(text) = replacement(schema, shape) {
+    // Written like the capture: on one line in a line-framed capture, indented like the
+    // schema's line in a pretty-printed one.
+    let doc = schema.document();
+    let layout = Layout::at(
+        doc.text(),
+        schema.span().start.saturating_sub(doc.base()) as usize,
+    );
+    if let Some(text) = replacement(schema, shape, &layout) {
         diagnostic = diagnostic.with_fix(Fix::new(
             fix,
             vec![Edit::new(schema.span(), text)],

@@ -181,7 +181,7 @@ fn case_12_example_payloads() {
     let fix = r.diagnostics[0].fix().unwrap();
     assert_eq!(
         fix.edits()[0].replacement(),
-        r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"}}}"#
+        r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"path":{"type":"string"},"recursive":{"type":"boolean"}},"required":["path","recursive"]}"#
     );
     // The generated schema is itself accepted.
     let fixed = tools(&tool("list_files", fix.edits()[0].replacement()));
