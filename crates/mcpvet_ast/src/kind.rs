@@ -1,4 +1,5 @@
-//! What kind of input a text is: a client configuration or a captured session.
+//! What kind of input a text is: a client configuration, a captured session or a server
+//! definition.
 //!
 //! [`detect`] is the one decision every face makes the same way (the command line's
 //! `mcpvet check`, the web page's automatic mode).
@@ -8,17 +9,22 @@
 //!
 //! - a text starting with `{` (after a byte order mark, white space and comments) is read as
 //!   JSON with comments: its first line when that line holds a whole value followed by more
-//!   lines (JSON Lines), the whole text otherwise (a pretty-printed object). An object with a
-//!   member that only sessions have (`jsonrpc`, `method`, `result`, `error`, `payload`,
-//!   `calls`, `metadata`...) is a session; any other object is a configuration;
-//! - `[` followed by a value (`{`, `[`, `]`) is a JSON array of messages; `[` followed by a
-//!   name (`[mcp_servers.docs]`) is a TOML configuration;
+//!   lines (JSON Lines), the whole text otherwise (a pretty-printed object). A whole object
+//!   that is a server definition ([`crate::definition::detect_format`]: a list result such
+//!   as `{"tools": [...]}` or a JSON-RPC response holding one, a registry `server.json`, an
+//!   MCPB manifest, a definition file) is a server definition; an object with a member that
+//!   only sessions have (`jsonrpc`, `method`, `result`, `error`, `payload`, `calls`,
+//!   `metadata`...) is a session; any other object is a configuration;
+//! - `[` followed by a value (`{`, `[`, `]`) is a JSON array of messages, unless every
+//!   element is a list result (a server definition: read for texts under 8 MiB); `[`
+//!   followed by a name (`[mcp_servers.docs]`) is a TOML configuration;
 //! - a first line such as `mcpServers:` or `servers =` is a YAML or TOML configuration,
 //!   `interactions:` a YAML recorder cassette;
 //! - anything else (log lines, timestamps, banners) is a session.
 use mcpvet_json::{JsonOptions, Value, ValueKind, parse};
 
 use crate::config::roots::CONFIG_ROOTS;
+use crate::definition::DefinitionFormat;
 
 /// What kind of input a file is, or was inspected as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -30,15 +36,19 @@ pub enum InputKind {
     Transcript,
     /// A JSON, JSONC or JSON Lines text checked for well-formedness only.
     Json,
+    /// A server definition: a captured listing, a registry `server.json`, an MCPB manifest
+    /// or a definition file.
+    Server,
 }
 
 impl InputKind {
-    /// `config`, `transcript` or `json`.
+    /// `config`, `transcript`, `json` or `server`.
     pub const fn name(self) -> &'static str {
         match self {
             InputKind::Config => "config",
             InputKind::Transcript => "transcript",
             InputKind::Json => "json",
+            InputKind::Server => "server",
         }
     }
 }
@@ -85,6 +95,13 @@ impl Detection {
             reason,
         }
     }
+
+    const fn server(reason: &'static str) -> Self {
+        Detection {
+            kind: InputKind::Server,
+            reason,
+        }
+    }
 }
 
 /// Decides whether `text` is a client configuration or a captured session.
@@ -106,6 +123,7 @@ pub fn detect(text: &str) -> Detection {
         '[' => {
             let after = skip_trivia(&rest[1..]);
             match after.chars().next() {
+                Some('{') if listings(rest) => Detection::server("a JSON array of list results"),
                 Some('{' | '[' | ']') | None => Detection::session("a JSON array of messages"),
                 Some(_) => Detection::config("a TOML table header"),
             }
@@ -149,9 +167,32 @@ fn detect_object(text: &str) -> Detection {
     }
     let outcome = parse(text, &options);
     match outcome.value.root() {
-        Some(root) => classify(root).unwrap_or(Detection::config("a JSON object")),
+        Some(root) => definition(root)
+            .or_else(|| classify(root))
+            .unwrap_or(Detection::config("a JSON object")),
         None => Detection::config("a JSON object"),
     }
+}
+
+/// A server definition, when the whole document is one.
+fn definition(root: Value<'_>) -> Option<Detection> {
+    let (format, _) = crate::definition::detect_format(root, None)?;
+    Some(Detection::server(match format {
+        DefinitionFormat::Listing => "a list result (tools, prompts or resources)",
+        DefinitionFormat::Registry => "an MCP registry server.json",
+        DefinitionFormat::Manifest => "a desktop extension manifest (MCPB)",
+        DefinitionFormat::Definition => "a server definition file",
+    }))
+}
+
+/// Whether the JSON array `text` holds list results only (a listing, not a session); only
+/// texts under 8 MiB are read to tell: a larger array is a session.
+fn listings(text: &str) -> bool {
+    text.len() < 8 << 20
+        && parse(text, &JsonOptions::jsonc())
+            .value
+            .root()
+            .is_some_and(crate::definition::looks_like_definition)
 }
 
 /// A session or a configuration, when one of the known members says so.
@@ -245,5 +286,51 @@ mod tests {
         );
         // An unknown object on each line is still JSON Lines.
         assert_eq!(kind("{\"a\":1}\n{\"b\":2}\n"), InputKind::Transcript);
+        // A list response on the first line of several is a session.
+        assert_eq!(
+            kind(
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}\n{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n"
+            ),
+            InputKind::Transcript
+        );
+        assert_eq!(
+            kind(
+                "[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}, {\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}]"
+            ),
+            InputKind::Transcript
+        );
+    }
+
+    #[test]
+    fn server_definitions() {
+        assert_eq!(kind("{\"tools\": []}"), InputKind::Server);
+        assert_eq!(
+            kind("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}\n"),
+            InputKind::Server
+        );
+        assert_eq!(
+            kind("{\n  \"jsonrpc\": \"2.0\",\n  \"id\": 1,\n  \"result\": {\"prompts\": []}\n}\n"),
+            InputKind::Server
+        );
+        assert_eq!(
+            kind("[{\"tools\": []}, {\"prompts\": []}]"),
+            InputKind::Server
+        );
+        assert_eq!(
+            kind("{\"name\": \"io.github.a/b\", \"version\": \"1.0.0\", \"packages\": []}"),
+            InputKind::Server
+        );
+        assert_eq!(
+            kind("{\"manifest_version\": \"0.3\", \"name\": \"x\", \"server\": {}}"),
+            InputKind::Server
+        );
+        assert_eq!(
+            kind("{\"name\": \"crm\", \"tools\": [{\"name\": \"find\"}]}"),
+            InputKind::Server
+        );
+        assert_eq!(
+            detect("{\"tools\": []}").reason,
+            "a list result (tools, prompts or resources)"
+        );
     }
 }

@@ -11,8 +11,11 @@
 //!   captures, server signatures, proxy logs, JSON streams, recorder cassettes): entries
 //!   with direction,
 //!   position and the JSON-RPC message they hold.
-//! - [`kind`]: whether a text is a configuration or a session ([`kind::detect`], the one
-//!   decision every face makes).
+//! - [`definition`]: server definitions (a captured `tools/list` or other list result, the
+//!   registry's `server.json`, an MCPB manifest, the neutral definition format): the items
+//!   a server advertises with their schema fields, and the fields that may hold a secret.
+//! - [`kind`]: whether a text is a configuration, a session or a server definition
+//!   ([`kind::detect`], the one decision every face makes).
 //! - [`vars`]: variable references (`${VAR}`, `${env:X}`, `${input:id}`, `%VAR%`, ...) inside
 //!   strings, split into literal and reference parts with spans.
 //!
@@ -26,6 +29,7 @@
 
 pub mod codes;
 pub mod config;
+pub mod definition;
 pub mod kind;
 mod lower;
 pub mod rules;

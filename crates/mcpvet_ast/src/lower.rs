@@ -4,6 +4,34 @@ use mcpvet_text::{Span, Spanned};
 
 use crate::codes;
 
+/// A finding for each comment and each trailing comma of `doc` (MCP003, MCP004), read where
+/// strict JSON is expected: `place` says where, as in "in a Claude Desktop configuration,
+/// which reads strict JSON".
+pub(crate) fn strict_json(
+    doc: &mcpvet_json::JsonDocument<'_>,
+    place: &str,
+    severity: Severity,
+    out: &mut Vec<Diagnostic>,
+) {
+    use mcpvet_json::rules::{COMMENT_NOT_ALLOWED, TRAILING_COMMA_NOT_ALLOWED};
+    for &span in doc.comments() {
+        out.push(
+            COMMENT_NOT_ALLOWED
+                .diagnostic(span, format!("comment in {place}"))
+                .with_severity(severity)
+                .with_help("remove the comment; a strict parser rejects the whole file"),
+        );
+    }
+    for &span in doc.trailing_commas() {
+        out.push(
+            TRAILING_COMMA_NOT_ALLOWED
+                .diagnostic(span, format!("trailing comma in {place}"))
+                .with_severity(severity)
+                .with_help("remove the comma; a strict parser rejects the whole file"),
+        );
+    }
+}
+
 /// The result of lowering: always a value, plus the diagnostics found on the way (parse
 /// diagnostics first, in source order, then lowering diagnostics).
 #[derive(Debug)]

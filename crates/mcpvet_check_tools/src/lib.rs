@@ -494,5 +494,69 @@ fn list_result(
     }
 }
 
+/// Checks list results that stand alone (a captured listing, not a session), each given
+/// as the member that holds its items (`tools` for a `tools/list` result, `prompts`,
+/// `resources`, `resourceTemplates`) and its result object, against `version`, with every
+/// rule a session's list result gets. Each result is a listing of its own (duplicate names
+/// are judged within it); the summary counts and digests the tools of all of them, as a
+/// session's [`ToolsSummary`] does (the latest definition of each name).
+///
+/// ```
+/// use mcpvet_ast::transcript::ProtocolVersion;
+/// use mcpvet_diagnostics::Findings;
+/// use mcpvet_json::{JsonOptions, parse};
+///
+/// let text = r#"{"tools": [{"name": "a b", "inputSchema": {"type": "object"}}]}"#;
+/// let doc = parse(text, &JsonOptions::strict()).value;
+/// let mut findings = Findings::new();
+/// let summary = mcpvet_check_tools::check_listings(
+///     [("tools", doc.root().unwrap())], ProtocolVersion::V2025_11_25, &mut findings);
+/// assert_eq!(summary.tools, 1);
+/// assert!(summary.digest.is_some());
+/// let codes: Vec<&str> = findings.diagnostics().iter().map(|d| d.code().as_str()).collect();
+/// assert_eq!(codes, ["MCP503", "MCP506"]);
+/// ```
+pub fn check_listings<'d>(
+    listings: impl IntoIterator<Item = (&'d str, Value<'d>)>,
+    version: ProtocolVersion,
+    findings: &mut Findings,
+) -> ToolsSummary {
+    let cx = Cx {
+        version,
+        sdk: false,
+    };
+    let mut all = Server::default();
+    for (member, result) in listings {
+        let Some(method) = [
+            ListMethod::Tools,
+            ListMethod::Prompts,
+            ListMethod::Resources,
+            ListMethod::Templates,
+        ]
+        .into_iter()
+        .find(|m| m.member() == member) else {
+            continue;
+        };
+        let mut server = Server::default();
+        list_result(
+            &mut server,
+            method,
+            Body::Result(result),
+            true,
+            cx,
+            &mut Reporter::new(findings),
+        );
+        all.tools_listed |= server.tools_listed;
+        all.tools.extend(server.tools);
+    }
+    ToolsChecker {
+        version,
+        assumed: false,
+        servers: vec![all],
+        failed_calls: 0,
+    }
+    .finish(findings)
+}
+
 #[cfg(test)]
 mod tests;

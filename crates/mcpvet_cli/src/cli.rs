@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 use mcpvet_ast::InputFormat;
 use mcpvet_ast::config::Dialect;
+use mcpvet_ast::definition::DefinitionFormat;
 use mcpvet_ast::transcript::ProtocolVersion;
 use mcpvet_diagnostics::Severity;
 
@@ -124,6 +125,13 @@ pub(crate) enum Command {
     /// Inspect captured MCP sessions: JSON-RPC, lifecycle, ids, tools and schemas
     #[command(long_about = TRANSCRIPT_ABOUT, after_help = EXIT_STATUS_TRANSCRIPT)]
     Transcript(TranscriptArgs),
+    /// Inspect server definitions: tool listings, registry server.json, MCPB manifests,
+    /// definition files (without PATH: server.json and manifest.json here)
+    #[command(long_about = SERVER_ABOUT, after_help = EXIT_STATUS_SERVER)]
+    Server(ServerArgs),
+    /// Work with JSON Schemas (`mcpvet schema infer EXAMPLE.json`)
+    #[command(subcommand)]
+    Schema(SchemaCommand),
     /// Check that files are well-formed JSON, JSONC or JSON Lines
     #[command(
         long_about = "\
@@ -162,6 +170,56 @@ Examples:
     )]
     Dump(DumpArgs),
 }
+
+const SERVER_ABOUT: &str = "\
+Inspect MCP server definitions: what a server advertises, before anyone connects.
+
+Reads a captured `tools/list`, `prompts/list`, `resources/list` or `resources/templates/list` \
+result (the JSON-RPC response, its `result` object, or a JSON array of several), the MCP \
+registry's `server.json`, a desktop extension manifest (MCPB `manifest.json`), or a server \
+definition file of the neutral format (docs/server-definition.md), detected from the content.
+
+Each schema field (`inputSchema`, `outputSchema`, `requestSchema`, `responseSchema`) is \
+valid, incomplete (an example payload, bare property schemas, a string: the finding's fix is \
+the schema `mcpvet schema infer` generates), default (left out) or missing. The text output \
+lists the server's tools, resources and prompts with the state of their schemas, then the \
+findings: names, prompt placeholders, URI templates, endpoints, settings, registry and \
+manifest rules, tool schemas (the rules of `mcpvet transcript` for list results), and \
+secrets (masked everywhere).
+
+Without PATH, `server.json` and `manifest.json` in the current folder are inspected.";
+
+const EXIT_STATUS_SERVER: &str = "\
+Exit status:
+  0  nothing at or above --fail-on
+  1  findings at or above --fail-on
+  2  usage error, no input, or an input could not be read (wins over 1); a syntax error in an
+     input is a finding, not an error
+
+Examples:
+  mcpvet server tools.json                      a captured tools/list result
+  mcpvet server server.json --format sarif      a registry entry, for code scanning
+  mcpvet server manifest.json                   a desktop extension manifest
+  mcpvet server --input-format definition x.json
+  mcpvet server --protocol 2026-07-28 tools.json";
+
+const SCHEMA_INFER_ABOUT: &str = "\
+Print the JSON Schema (draft 2020-12, with `$schema`) that an example payload implies.
+
+Each value gets its type (`integer` for numbers written without a fraction or exponent, \
+`number` otherwise, `string`, `boolean`, `null`); an array gets `items`, the schemas of all \
+its elements merged; an object gets `properties` in the order its keys appear and `required` \
+listing every key present (`--required none` leaves it out). The output is deterministic: the \
+same example always gives the same schema. It is the schema the fix of an incomplete schema \
+field carries (`mcpvet server`).";
+
+const EXIT_STATUS_SCHEMA_INFER: &str = "\
+Exit status: 0, or 2 when the example cannot be read or is not one well-formed JSON value (its
+syntax errors are printed).
+
+Examples:
+  mcpvet schema infer response.json > response.schema.json
+  mcpvet schema infer --required none - < payload.json";
 
 /// The `--format` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -358,6 +416,66 @@ fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
     ProtocolVersion::parse(text).ok_or_else(|| {
         format!("unknown protocol version `{text}`; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
     })
+}
+
+/// Arguments of `mcpvet server`.
+#[derive(Debug, Args)]
+pub(crate) struct ServerArgs {
+    /// Read every file in this format instead of detecting it: listing, server-json,
+    /// mcpb-manifest or definition
+    #[arg(long, value_name = "FORMAT", value_parser = parse_definition_format)]
+    pub(crate) input_format: Option<DefinitionFormat>,
+
+    /// Check list results against this protocol version instead of the one they show:
+    /// 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 or 2026-07-28
+    #[arg(long, value_name = "VERSION", value_parser = parse_protocol)]
+    pub(crate) protocol: Option<ProtocolVersion>,
+
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+
+    /// Server definitions to inspect; `-` reads standard input. Without PATH, `server.json`
+    /// and `manifest.json` in the current folder
+    #[arg(value_name = "PATH")]
+    pub(crate) paths: Vec<PathBuf>,
+}
+
+fn parse_definition_format(text: &str) -> Result<DefinitionFormat, String> {
+    DefinitionFormat::parse(text).ok_or_else(|| {
+        format!(
+            "unknown server definition format `{text}`; known: listing, server-json, \
+             mcpb-manifest, definition"
+        )
+    })
+}
+
+/// The subcommands of `mcpvet schema`.
+#[derive(Debug, Subcommand)]
+pub(crate) enum SchemaCommand {
+    /// Print the JSON Schema an example payload implies
+    #[command(long_about = SCHEMA_INFER_ABOUT, after_help = EXIT_STATUS_SCHEMA_INFER)]
+    Infer(InferArgs),
+}
+
+/// Arguments of `mcpvet schema infer`.
+#[derive(Debug, Args)]
+pub(crate) struct InferArgs {
+    /// Which keys each object schema requires: every key present in the example, or none
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = RequiredArg::Present)]
+    pub(crate) required: RequiredArg,
+
+    /// The example payload (JSON; comments allowed); `-` reads standard input
+    #[arg(value_name = "EXAMPLE")]
+    pub(crate) example: PathBuf,
+}
+
+/// The `--required` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RequiredArg {
+    /// Every key present in the example (in every object, for arrays of objects)
+    Present,
+    /// No `required` keyword
+    None,
 }
 
 /// Arguments of `mcpvet explain`.

@@ -20,17 +20,21 @@ pub enum Family {
     Lifecycle,
     /// `MCP5xx`: tools, prompts and resources schemas.
     Tools,
+    /// `MCP6xx`: server definitions (listings, registry `server.json`, MCPB manifests,
+    /// definition files).
+    Server,
 }
 
 impl Family {
     /// Every family, in code order.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Syntax,
         Family::Config,
         Family::Transport,
         Family::Secrets,
         Family::Lifecycle,
         Family::Tools,
+        Family::Server,
     ];
 
     /// The family digit.
@@ -42,6 +46,7 @@ impl Family {
             Family::Secrets => 3,
             Family::Lifecycle => 4,
             Family::Tools => 5,
+            Family::Server => 6,
         }
     }
 
@@ -49,7 +54,7 @@ impl Family {
     ///
     /// # Panics
     ///
-    /// When the digit names no family (6 to 9): a programming error, caught at compile time
+    /// When the digit names no family (7 to 9): a programming error, caught at compile time
     /// for the rule declarations of [`declare_rule!`](crate::declare_rule).
     pub const fn of_code(code: RuleCode) -> Family {
         match code.family() {
@@ -59,11 +64,13 @@ impl Family {
             3 => Family::Secrets,
             4 => Family::Lifecycle,
             5 => Family::Tools,
-            _ => panic!("rule codes of families 6 to 9 are not allocated"),
+            6 => Family::Server,
+            _ => panic!("rule codes of families 7 to 9 are not allocated"),
         }
     }
 
-    /// A short name: `syntax`, `config`, `transport`, `secrets`, `lifecycle`, `tools`.
+    /// A short name: `syntax`, `config`, `transport`, `secrets`, `lifecycle`, `tools`,
+    /// `server`.
     pub const fn name(self) -> &'static str {
         match self {
             Family::Syntax => "syntax",
@@ -72,6 +79,7 @@ impl Family {
             Family::Secrets => "secrets",
             Family::Lifecycle => "lifecycle",
             Family::Tools => "tools",
+            Family::Server => "server",
         }
     }
 
@@ -84,6 +92,7 @@ impl Family {
             Family::Secrets => "Secrets",
             Family::Lifecycle => "JSON-RPC and lifecycle",
             Family::Tools => "Tools, prompts and resources",
+            Family::Server => "Server definitions",
         }
     }
 }
@@ -96,16 +105,19 @@ pub enum Target {
     Config,
     /// Captured sessions.
     Transcript,
+    /// Server definitions.
+    Server,
     /// Any input (syntax rules).
     Any,
 }
 
 impl Target {
-    /// `config`, `transcript` or `any`.
+    /// `config`, `transcript`, `server` or `any`.
     pub const fn name(self) -> &'static str {
         match self {
             Target::Config => "config",
             Target::Transcript => "transcript",
+            Target::Server => "server",
             Target::Any => "any",
         }
     }

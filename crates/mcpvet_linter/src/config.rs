@@ -52,6 +52,7 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         }),
         servers,
         transcript: None,
+        definition: None,
         diagnostics,
         redactions,
     }

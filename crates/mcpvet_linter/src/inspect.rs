@@ -7,7 +7,9 @@ use mcpvet_text::{SourceFile, TextError};
 
 use crate::json::{self, JsonCheckOptions};
 use crate::report::{FileReport, InputKind};
-use crate::{ConfigOptions, TranscriptOptions, lint_config, lint_transcript};
+use crate::{
+    ConfigOptions, ServerOptions, TranscriptOptions, lint_config, lint_server, lint_transcript,
+};
 
 /// The options of every kind of inspection; [`inspect`] uses those of the kind it runs.
 #[derive(Debug, Clone, Default)]
@@ -16,6 +18,8 @@ pub struct InspectOptions {
     pub config: ConfigOptions,
     /// For captured sessions.
     pub transcript: TranscriptOptions,
+    /// For server definitions.
+    pub server: ServerOptions,
     /// For well-formedness checks.
     pub json: JsonCheckOptions,
 }
@@ -60,6 +64,7 @@ pub fn inspect(
         InputKind::Transcript => {
             lint_transcript(&SourceFile::new(name, decoded.text)?, &options.transcript)
         }
+        InputKind::Server => lint_server(&SourceFile::new(name, decoded.text)?, &options.server),
         _ => lint_config(&SourceFile::new(name, decoded.text)?, &options.config),
     };
     if !decoded.diagnostics.is_empty() {

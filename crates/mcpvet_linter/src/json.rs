@@ -64,6 +64,7 @@ pub(crate) fn check(
         dialect: None,
         servers: Vec::new(),
         transcript: None,
+        definition: None,
         diagnostics,
         redactions: Vec::new(),
     })

@@ -4,7 +4,7 @@
 //! source files and [`mcpvet_diagnostics`] the plain-data findings; this crate turns findings
 //! into output. It holds the one door every face goes through ([`inspect`]: bytes and a name
 //! in, the kind detected when none is given), the [`lint_config`] / [`lint_transcript`] /
-//! [`lint_json`] entry points behind it, which return a [`FileReport`], the pure half of the
+//! [`lint_server`] / [`lint_json`] entry points behind it, [`infer_schema`], which return a [`FileReport`], the pure half of the
 //! streaming pipeline ([`stream`]), the rule registry ([`rules`], [`rule`], [`docs`]), and
 //! every renderer ([`render`]): text with source snippets ([`render::text`], [`render::overview`]),
 //! the versioned JSON report ([`render::json`]), SARIF 2.1.0 ([`render::sarif`]) and GitHub
@@ -44,6 +44,7 @@ mod redact;
 pub mod registry;
 pub mod render;
 mod report;
+mod server;
 pub mod stream;
 mod transcript;
 
@@ -53,8 +54,10 @@ pub use json::{JsonCheckOptions, lint_json};
 pub use mcpvet_ast::kind::{Detection, detect};
 pub use registry::{rule, rules};
 pub use report::{
-    Counts, DialectInfo, FileReport, InputKind, MessageRow, ServerSummary, TranscriptInfo,
+    Counts, DefinitionInfo, DialectInfo, FileReport, InputKind, ItemRow, MessageRow, ServerSummary,
+    TranscriptInfo,
 };
+pub use server::{InferError, ServerOptions, infer_schema, lint_server};
 pub use transcript::{TranscriptOptions, lint_transcript};
 
 /// The README's library example, compiled and run as a doctest.

@@ -11,6 +11,7 @@ pub fn rules() -> Vec<&'static RuleMeta> {
         .chain(mcpvet_check_secrets::rules())
         .chain(mcpvet_check_lifecycle::rules())
         .chain(mcpvet_check_tools::rules())
+        .chain(mcpvet_check_server::rules())
         .copied()
         .collect();
     all.sort_by_key(|r| r.code);

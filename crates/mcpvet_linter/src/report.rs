@@ -118,6 +118,45 @@ impl std::ops::AddAssign for Counts {
     }
 }
 
+/// What a server definition advertises, and how it was read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefinitionInfo {
+    /// The format (`listing`, `server-json`, `mcpb-manifest`, `definition`).
+    pub format: &'static str,
+    /// Why that format was chosen.
+    pub format_reason: String,
+    /// The server's name, when the format gives one.
+    pub name: Option<String>,
+    /// The server's version, when the format gives one.
+    pub version: Option<String>,
+    /// For a captured listing: the protocol version its list results were checked against.
+    pub protocol: Option<&'static str>,
+    /// For a captured listing: how that version was decided (`forced`, `result members`,
+    /// `assumed`).
+    pub protocol_source: Option<&'static str>,
+    /// Every advertised item, in source order.
+    pub items: Vec<ItemRow>,
+    /// SHA-256 over the advertised tool interface of a listing (the tools digest of a
+    /// session), when it lists tools.
+    pub tools_digest: Option<String>,
+}
+
+/// One tool, prompt, resource or resource template of a server definition.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ItemRow {
+    /// `tool`, `prompt`, `resource` or `resource template`.
+    pub kind: &'static str,
+    /// Its name, when it has a string one.
+    pub name: Option<String>,
+    /// Its JSON path.
+    pub path: String,
+    /// Its span.
+    pub span: Span,
+    /// Each schema field the item has in its format (`inputSchema`, `requestSchema`...)
+    /// with its state (`valid`, `incomplete`, `default`, `missing`).
+    pub schemas: Vec<(&'static str, &'static str)>,
+}
+
 /// Everything mcpvet found about one file.
 #[derive(Debug, Clone)]
 pub struct FileReport {
@@ -134,6 +173,8 @@ pub struct FileReport {
     pub servers: Vec<ServerSummary>,
     /// For captured sessions: what they held and how far they got.
     pub transcript: Option<TranscriptInfo>,
+    /// For server definitions: what the server advertises.
+    pub definition: Option<DefinitionInfo>,
     /// Every finding, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
     /// Spans of secrets: every renderer masks their text.

@@ -142,6 +142,7 @@ impl TranscriptInfo {
             dialect: None,
             servers: Vec::new(),
             transcript: Some(self),
+            definition: None,
             diagnostics,
             redactions,
         }

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 
 use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
 use mcpvet_linter::{
-    ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript, rules,
+    ConfigOptions, FileReport, ServerOptions, TranscriptOptions, lint_config, lint_server,
+    lint_transcript, rules,
 };
 use mcpvet_testkit::{check_file, files_below};
 use mcpvet_text::{Encoding, SourceFile};
@@ -63,7 +64,8 @@ fn cases() -> Vec<(String, String, PathBuf)> {
 }
 
 /// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
-/// reported): as a captured session under `lifecycle/` and `tools/`, for `.jsonl`, `.log`,
+/// reported): as a server definition under `server/`; as a captured session under
+/// `lifecycle/` and `tools/`, for `.jsonl`, `.log`,
 /// `.vcr`, `.md`, `.txt`, `.html` and `.csv` inputs, YAML cassettes and in case folders whose
 /// name contains `transcript`; as a configuration otherwise. A case folder whose name contains
 /// `protocol-<version>` forces that protocol version.
@@ -90,7 +92,15 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
     let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
         mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
     });
-    let mut report = if transcript {
+    let mut report = if family == "server" {
+        lint_server(
+            &source,
+            &ServerOptions {
+                protocol,
+                ..ServerOptions::default()
+            },
+        )
+    } else if transcript {
         lint_transcript(
             &source,
             &TranscriptOptions {
@@ -131,6 +141,13 @@ fn expected_json(report: &FileReport) -> Value {
             finding
         })
         .collect();
+    if let Some(d) = &report.definition {
+        return json!({
+            "kind": report.kind.name(),
+            "format": d.format,
+            "findings": findings,
+        });
+    }
     match &report.transcript {
         Some(t) => json!({
             "kind": report.kind.name(),

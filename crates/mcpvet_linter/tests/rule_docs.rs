@@ -5,7 +5,10 @@
 use std::path::PathBuf;
 
 use mcpvet_linter::docs::{Example, examples, generated_files};
-use mcpvet_linter::{ConfigOptions, TranscriptOptions, lint_config, lint_transcript, rules};
+use mcpvet_linter::{
+    ConfigOptions, ServerOptions, TranscriptOptions, lint_config, lint_server, lint_transcript,
+    rules,
+};
 use mcpvet_text::SourceFile;
 
 fn docs_dir() -> PathBuf {
@@ -80,6 +83,8 @@ fn every_page_follows_the_contract() {
 /// Runs one example; returns how many findings of `code` it produced, and all of them for
 /// the failure message.
 fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
+    let server_rule =
+        mcpvet_linter::rule(code).is_some_and(|r| r.target == mcpvet_diagnostics::Target::Server);
     let name = example
         .file
         .clone()
@@ -99,7 +104,18 @@ fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
         .is_some_and(|e| e.eq_ignore_ascii_case("log"));
     // A `transcript` attribute reads the example as a captured session (a YAML cassette).
     let transcript = example.attributes.iter().any(|a| a == "transcript");
-    let report = if example.language == "jsonl" || is_log || transcript {
+    // A rule of server definitions (or a `server` attribute) reads the example as one.
+    let server = server_rule || example.attributes.iter().any(|a| a == "server");
+    let report = if server {
+        lint_server(
+            &source,
+            &ServerOptions {
+                file_name: Some(name),
+                protocol,
+                ..ServerOptions::default()
+            },
+        )
+    } else if example.language == "jsonl" || is_log || transcript {
         lint_transcript(
             &source,
             &TranscriptOptions {

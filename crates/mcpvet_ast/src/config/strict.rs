@@ -2,7 +2,6 @@
 //! comma in any case (it reads configurations as JSONC); whether they are a problem depends
 //! on the client, which lowering knows (JSONC readers accept them).
 use mcpvet_diagnostics::{Diagnostic, Severity};
-use mcpvet_json::rules::{COMMENT_NOT_ALLOWED, TRAILING_COMMA_NOT_ALLOWED};
 
 use super::{ConfigFile, Dialect, Support};
 
@@ -30,21 +29,5 @@ pub(super) fn check(config: &ConfigFile<'_>, out: &mut Vec<Diagnostic>) {
             ", which may read strict JSON",
         ),
     };
-    let doc = config.document();
-    for &span in doc.comments() {
-        out.push(
-            COMMENT_NOT_ALLOWED
-                .diagnostic(span, format!("comment in {what}{reads}"))
-                .with_severity(severity)
-                .with_help("remove the comment; a strict parser rejects the whole file"),
-        );
-    }
-    for &span in doc.trailing_commas() {
-        out.push(
-            TRAILING_COMMA_NOT_ALLOWED
-                .diagnostic(span, format!("trailing comma in {what}{reads}"))
-                .with_severity(severity)
-                .with_help("remove the comma; a strict parser rejects the whole file"),
-        );
-    }
+    crate::lower::strict_json(config.document(), &format!("{what}{reads}"), severity, out);
 }

@@ -5,7 +5,7 @@ use std::io::IsTerminal as _;
 
 use mcpvet_linter::{FileReport, InputKind, InspectOptions};
 
-use crate::cli::{Cli, Command, StreamArgs};
+use crate::cli::{Cli, Command, SchemaCommand, StreamArgs};
 use crate::io::Input;
 use crate::output::{self, Output};
 use crate::{progress, stream};
@@ -16,6 +16,7 @@ mod dump;
 mod emit;
 mod json;
 mod rules;
+mod server;
 mod transcript;
 
 /// How a run ended. Ordered: a later variant wins when several inputs end differently.
@@ -158,6 +159,8 @@ pub(crate) fn run(cli: &Cli) -> Status {
         Command::Check(args) => check::run(args, color, &mut out),
         Command::Config(args) => config::run(args, color, &mut out),
         Command::Transcript(args) => transcript::run(args, color, &mut out),
+        Command::Server(args) => server::run(args, color, &mut out),
+        Command::Schema(SchemaCommand::Infer(args)) => server::infer(args, color, &mut out),
         Command::Json(args) => json::run(args, color, &mut out),
         Command::Rules => rules::list(&mut out),
         Command::Explain(args) => rules::explain(args, &mut out),

@@ -28,6 +28,10 @@
 //!   code units, what browsers and editors count).
 //! - **Transcripts** fill `protocol`, `input_format`, `phase`, `tools_digest` and the
 //!   message counts of `summary`; their findings carry `message_index`.
+//! - **Server definitions** (`"kind": "server"`) fill `input_format` (the definition
+//!   format), `definition` (name, version, and every advertised item with the state of each
+//!   schema field) and the `items` count of `summary`; a captured listing also fills
+//!   `protocol` and `tools_digest`.
 //! - **No secrets.** Every string taken from the input (server names and targets, JSON paths,
 //!   messages, labels, help, fixes) is masked where it holds the text of a redacted span.
 use std::collections::HashMap;
@@ -147,6 +151,9 @@ struct FileEntry {
     )]
     tools_digest: Option<Option<String>>,
     servers: Vec<ServerEntry>,
+    /// For server definitions: what the server advertises.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    definition: Option<DefinitionEntry>,
     /// Every message in order, only when the listing was asked for (`--messages`).
     #[serde(skip_serializing_if = "Option::is_none")]
     messages: Option<Vec<MessageEntry>>,
@@ -165,6 +172,31 @@ struct MessageEntry {
     id: Option<String>,
     /// The line of the message it pairs with; `null` when unpaired.
     pair_line: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct DefinitionEntry {
+    name: Option<String>,
+    version: Option<String>,
+    items: Vec<ItemEntry>,
+}
+
+#[derive(Serialize)]
+struct ItemEntry {
+    kind: &'static str,
+    name: Option<String>,
+    path: String,
+    line: u32,
+    column: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column_utf16: Option<u32>,
+    schemas: Vec<SchemaEntry>,
+}
+
+#[derive(Serialize)]
+struct SchemaEntry {
+    field: &'static str,
+    state: &'static str,
 }
 
 #[derive(Serialize)]
@@ -213,6 +245,8 @@ struct Summary {
     tools: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     failed_calls: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    items: Option<usize>,
     errors: usize,
     warnings: usize,
     infos: usize,
@@ -316,7 +350,8 @@ fn file_entry(
     let redactor = report.redactor();
     let counts = report.counts();
     let transcript = report.transcript.as_ref();
-    let is_config = transcript.is_none();
+    let definition = report.definition.as_ref();
+    let is_config = transcript.is_none() && definition.is_none();
     let summary = Summary {
         servers: is_config.then_some(report.servers.len()),
         messages: transcript.map(|t| t.messages),
@@ -326,6 +361,7 @@ fn file_entry(
         unpaired_ids: transcript.map(|t| t.unpaired_ids),
         tools: transcript.map(|t| t.tools),
         failed_calls: transcript.map(|t| t.failed_calls),
+        items: definition.map(|d| d.items.len()),
         errors: counts.errors,
         warnings: counts.warnings,
         infos: counts.infos,
@@ -339,26 +375,69 @@ fn file_entry(
             detected_by: d.method.name(),
             reason: redactor.clean(&d.reason),
         }),
-        protocol: transcript.map(|t| ProtocolEntry {
-            version: t.protocol,
-            detected_by: t.protocol_source,
-        }),
-        input_format: transcript.map(|t| FormatEntry {
-            name: t.format,
-            reason: redactor.clean(&t.format_reason),
-        }),
+        protocol: transcript
+            .map(|t| ProtocolEntry {
+                version: t.protocol,
+                detected_by: t.protocol_source,
+            })
+            .or_else(|| {
+                let d = definition?;
+                Some(ProtocolEntry {
+                    version: d.protocol?,
+                    detected_by: d.protocol_source.unwrap_or("assumed"),
+                })
+            }),
+        input_format: transcript
+            .map(|t| FormatEntry {
+                name: t.format,
+                reason: redactor.clean(&t.format_reason),
+            })
+            .or_else(|| {
+                definition.map(|d| FormatEntry {
+                    name: d.format,
+                    reason: redactor.clean(&d.format_reason),
+                })
+            }),
         summary,
         phase: transcript.map(|t| PhaseEntry {
             reached: t.phase_reached.as_str(),
             last_event: t.last_event.as_str(),
             exit_code: t.exit_code,
         }),
-        tools_digest: transcript.map(|t| t.tools_digest.clone()),
+        tools_digest: transcript.map(|t| t.tools_digest.clone()).or_else(|| {
+            definition
+                .filter(|d| d.protocol.is_some())
+                .map(|d| d.tools_digest.clone())
+        }),
         servers: report
             .servers
             .iter()
             .map(|s| server_entry(report, s, &redactor, options))
             .collect(),
+        definition: definition.map(|d| DefinitionEntry {
+            name: d.name.as_deref().map(|t| redactor.clean(t)),
+            version: d.version.as_deref().map(|t| redactor.clean(t)),
+            items: d
+                .items
+                .iter()
+                .map(|i| {
+                    let at = place(&report.source, i.span);
+                    ItemEntry {
+                        kind: i.kind,
+                        name: i.name.as_deref().map(|t| redactor.clean(t)),
+                        path: redactor.clean(&i.path),
+                        line: at.line,
+                        column: at.column,
+                        column_utf16: options.utf16_columns.then_some(at.column_utf16),
+                        schemas: i
+                            .schemas
+                            .iter()
+                            .map(|&(field, state)| SchemaEntry { field, state })
+                            .collect(),
+                    }
+                })
+                .collect(),
+        }),
         messages: transcript
             .and_then(|t| t.message_rows.as_ref())
             .map(|rows| {

@@ -20,7 +20,7 @@ use mcpvet_ast::transcript::Direction;
 use mcpvet_diagnostics::Severity;
 
 use super::text::{TextOptions, one_line, render_diagnostics};
-use crate::report::{Counts, FileReport, InputKind};
+use crate::report::{Counts, DefinitionInfo, FileReport, InputKind};
 
 /// Server names wider than this do not widen the table further.
 const MAX_NAME_WIDTH: usize = 32;
@@ -92,6 +92,9 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
             }
         }
     }
+    if let Some(d) = &report.definition {
+        definition_lines(&mut out, d, &clean);
+    }
     if report.kind == InputKind::Config {
         let _ = writeln!(out, "  servers   {}", report.servers.len());
         let rows: Vec<(String, &str, String)> = report
@@ -139,6 +142,82 @@ pub fn render_report(report: &FileReport, options: &TextOptions) -> String {
         ));
     }
     out
+}
+
+/// The lines of a server definition: format, protocol (listings), name and version, then one
+/// line per advertised item with the state of each schema field.
+fn definition_lines(out: &mut String, d: &DefinitionInfo, clean: &dyn Fn(&str) -> String) {
+    let _ = writeln!(
+        out,
+        "  format    {} ({})",
+        d.format,
+        clean(&d.format_reason)
+    );
+    if let Some(protocol) = d.protocol {
+        let _ = writeln!(
+            out,
+            "  protocol  {protocol} ({})",
+            d.protocol_source.unwrap_or("assumed")
+        );
+    }
+    match (&d.name, &d.version) {
+        (Some(name), Some(version)) => {
+            let _ = writeln!(out, "  server    {} {}", clean(name), clean(version));
+        }
+        (Some(name), None) => {
+            let _ = writeln!(out, "  server    {}", clean(name));
+        }
+        _ => {}
+    }
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for item in &d.items {
+        match counts.iter_mut().find(|(k, _)| *k == item.kind) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((item.kind, 1)),
+        }
+    }
+    let mut line = if counts.is_empty() {
+        "none advertised".to_owned()
+    } else {
+        counts
+            .iter()
+            .map(|(kind, n)| match (*kind, *n) {
+                (kind, 1) => format!("1 {kind}"),
+                ("resource template", n) => format!("{n} resource templates"),
+                (kind, n) => format!("{n} {kind}s"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(digest) = &d.tools_digest {
+        let _ = write!(line, ", tools digest sha256:{digest}");
+    }
+    let _ = writeln!(out, "  items     {line}");
+    let rows: Vec<(&str, String, String)> = d
+        .items
+        .iter()
+        .map(|i| {
+            let name = i.name.as_deref().map_or_else(|| "-".to_owned(), clean);
+            let schemas = i
+                .schemas
+                .iter()
+                .map(|(field, state)| format!("{field} {state}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            (i.kind, name, schemas)
+        })
+        .collect();
+    let kind_width = rows.iter().map(|r| r.0.len()).max().unwrap_or(0);
+    let name_width = rows
+        .iter()
+        .map(|r| r.1.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(MAX_NAME_WIDTH);
+    for (kind, name, schemas) in rows {
+        let line = format!("    {kind:<kind_width$}  {name:<name_width$}  {schemas}");
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
 }
 
 /// `1 error, 0 warnings, 2 infos`.
@@ -197,6 +276,11 @@ fn status(report: &FileReport) -> Option<&'static str> {
         return Some("no JSON object or array: there is nothing to inspect");
     }
     if malformed {
+        if report.kind == InputKind::Server {
+            return Some(
+                "not well-formed: what could be read was inspected (see the errors below)",
+            );
+        }
         return Some(if report.servers.is_empty() {
             "not well-formed: no server could be read (see the errors below)"
         } else {
@@ -207,6 +291,10 @@ fn status(report: &FileReport) -> Option<&'static str> {
         return Some(match report.kind {
             InputKind::Config => {
                 "valid JSON, but not an MCP configuration: no server map such as `mcpServers`"
+            }
+            InputKind::Server => {
+                "valid JSON, but not a server definition: no list result, server.json, manifest \
+                 or definition"
             }
             _ => "valid JSON, but not a captured MCP session",
         });

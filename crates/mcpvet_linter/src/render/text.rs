@@ -101,7 +101,55 @@ pub fn render_diagnostic(
     out.push('\n');
     out.push_str(&snippet(src, diagnostic, &secrets, options.color));
     out.push('\n');
+    fix_lines(&mut out, diagnostic, &|t: &str| {
+        secrets.scrub(t).into_owned()
+    });
     out
+}
+
+/// Lines shown at most of a fix's replacement text.
+const MAX_FIX_LINES: usize = 40;
+
+/// The fix of a finding, after its snippet: `  = fix: …` (`fix (review)` when it is not
+/// safe to apply unseen), then, for a fix made of one edit, the text it writes, indented
+/// (at most 40 lines).
+fn fix_lines(out: &mut String, d: &Diagnostic, scrub: &dyn Fn(&str) -> String) {
+    let Some(fix) = d.fix() else {
+        return;
+    };
+    let kind = match fix.applicability() {
+        mcpvet_diagnostics::Applicability::Safe => "fix",
+        _ => "fix (review)",
+    };
+    let _ = writeln!(out, "  = {kind}: {}", one_line(&scrub(fix.message())));
+    let [edit] = fix.edits() else {
+        return;
+    };
+    let text = scrub(edit.replacement());
+    if text.is_empty() {
+        return;
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    // Continuation lines are indented for their place in the file: shown without the
+    // indentation they share.
+    let shared = lines
+        .iter()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+        .min()
+        .unwrap_or(0);
+    for (i, line) in lines.iter().take(MAX_FIX_LINES).enumerate() {
+        let line = if i == 0 {
+            line
+        } else {
+            line.get(shared..).unwrap_or(line)
+        };
+        let _ = writeln!(out, "      {}", one_line(line));
+    }
+    if lines.len() > MAX_FIX_LINES {
+        let _ = writeln!(out, "      … {} more lines", lines.len() - MAX_FIX_LINES);
+    }
 }
 
 /// Renders findings one after the other, separated by an empty line.
@@ -155,6 +203,9 @@ fn render_excerpt(file: &SourceFile, d: &Diagnostic, options: &TextOptions) -> S
     if let Some(help) = d.help() {
         let _ = writeln!(out, "  = help: {}", one_line(help));
     }
+    // The texts of a streamed piece's findings were masked while its text was at hand; a
+    // fix writes references or schemas, never a value of the input.
+    fix_lines(&mut out, d, &str::to_owned);
     out
 }
 

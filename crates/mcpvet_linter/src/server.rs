@@ -1,0 +1,179 @@
+//! Inspecting a server definition, and inferring a schema from an example.
+use mcpvet_ast::definition::{DefinitionFile, DefinitionFormat, read_definition};
+use mcpvet_ast::transcript::ProtocolVersion;
+use mcpvet_check_server::DefinitionSummary;
+use mcpvet_diagnostics::{Diagnostic, Findings};
+use mcpvet_json::{JsonOptions, parse};
+use mcpvet_schema::infer::{InferOptions, Layout, infer};
+use mcpvet_text::SourceFile;
+
+use crate::config::finish;
+use crate::report::{DefinitionInfo, FileReport, InputKind, ItemRow};
+
+/// Options for [`lint_server`].
+#[derive(Debug, Clone, Default)]
+pub struct ServerOptions {
+    /// Force the format instead of detecting it.
+    pub format: Option<DefinitionFormat>,
+    /// For captured listings: check against this protocol version instead of the one the
+    /// list results show.
+    pub protocol: Option<ProtocolVersion>,
+    /// The file name used for format detection (`server.json`, `manifest.json`), when the
+    /// source's name is not the real one.
+    pub file_name: Option<String>,
+}
+
+/// Inspects a server definition: reads it (a captured listing, a registry `server.json`, an
+/// MCPB manifest or a definition file), runs the server-definition rules (`MCP6xx`), the
+/// tools rules (`MCP5xx`) on every list result of a listing, and the secret rules (`MCP3xx`)
+/// on every field that may hold a secret.
+///
+/// ```
+/// use mcpvet_linter::{InputKind, ServerOptions, lint_server};
+/// use mcpvet_text::SourceFile;
+///
+/// let text = r#"{"tools": [{"name": "read file", "description": "Read.", "inputSchema": {"path": "/srv"}}]}"#;
+/// let report = lint_server(&SourceFile::new("tools.json", text).unwrap(), &ServerOptions::default());
+/// assert_eq!(report.kind, InputKind::Server);
+/// let info = report.definition.as_ref().unwrap();
+/// assert_eq!(info.format, "listing");
+/// assert_eq!(info.items[0].schemas, [("inputSchema", "incomplete"), ("outputSchema", "default")]);
+/// let codes: Vec<&str> = report.diagnostics.iter().map(|d| d.code().as_str()).collect();
+/// assert_eq!(codes, ["MCP503", "MCP508"]);
+/// ```
+pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
+    let file_name = options
+        .file_name
+        .as_deref()
+        .or(Some(source.name()))
+        .filter(|n| *n != "-");
+    let outcome = read_definition(source.text(), file_name, options.format);
+    let file = outcome.value;
+    let mut findings = Findings::new();
+    findings.extend(outcome.diagnostics);
+    let (protocol, tools_digest) = if file.format == DefinitionFormat::Listing {
+        let (version, how) = listing_version(&file, options.protocol);
+        let listings = file
+            .listings
+            .iter()
+            .map(|l| (l.kind.list_member(), file.value(l.result)));
+        let summary = mcpvet_check_tools::check_listings(listings, version, &mut findings);
+        (Some((version.as_str(), how)), summary.digest)
+    } else {
+        (None, None)
+    };
+    let summary = mcpvet_check_server::check(&file, &mut findings);
+    let (mut diagnostics, redactions) = findings.into_parts();
+    finish(file.document(), &redactions, &mut diagnostics);
+    let definition = info(&file, &summary, protocol, tools_digest);
+    FileReport {
+        source: source.clone(),
+        kind: InputKind::Server,
+        detection: None,
+        dialect: None,
+        servers: Vec::new(),
+        transcript: None,
+        definition: Some(definition),
+        diagnostics,
+        redactions,
+    }
+}
+
+/// The version a listing is checked against, and how it was decided: forced, or 2026-07-28
+/// when a result has that version's members (`resultType`, `ttlMs`, `cacheScope`), else
+/// assumed to be 2025-11-25.
+fn listing_version(
+    file: &DefinitionFile<'_>,
+    forced: Option<ProtocolVersion>,
+) -> (ProtocolVersion, &'static str) {
+    if let Some(version) = forced {
+        return (version, "forced");
+    }
+    let modern = file.listings.iter().any(|l| {
+        let result = file.value(l.result);
+        ["resultType", "ttlMs", "cacheScope"]
+            .iter()
+            .any(|k| result.get(k).is_some())
+    });
+    if modern {
+        (ProtocolVersion::V2026_07_28, "result members of 2026-07-28")
+    } else {
+        (ProtocolVersion::V2025_11_25, "assumed")
+    }
+}
+
+fn info(
+    file: &DefinitionFile<'_>,
+    summary: &DefinitionSummary,
+    protocol: Option<(&'static str, &'static str)>,
+    tools_digest: Option<String>,
+) -> DefinitionInfo {
+    DefinitionInfo {
+        format: file.format.name(),
+        format_reason: file.reason.clone(),
+        name: file.name.as_ref().map(|n| n.value.clone()),
+        version: file.version.as_ref().map(|v| v.value.clone()),
+        protocol: protocol.map(|p| p.0),
+        protocol_source: protocol.map(|p| p.1),
+        items: summary
+            .items
+            .iter()
+            .map(|i| ItemRow {
+                kind: i.kind.name(),
+                name: i.name.clone(),
+                path: i.path.clone(),
+                span: i.span,
+                schemas: i
+                    .schemas
+                    .iter()
+                    .map(|(role, state)| (role.member(), state.name()))
+                    .collect(),
+            })
+            .collect(),
+        tools_digest,
+    }
+}
+
+/// Why [`infer_schema`] could not infer a schema.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InferError {
+    /// The syntax errors of the example (never empty).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The JSON Schema (draft 2020-12, with `$schema`, two-space indentation, no final line
+/// break) that the example payload `text` implies: what `mcpvet schema infer` prints and
+/// the web page's "Infer schema" shows. Deterministic. The example may be JSON with
+/// comments.
+///
+/// # Errors
+///
+/// [`InferError`] with the syntax errors when `text` is not one well-formed JSON value.
+///
+/// ```
+/// use mcpvet_linter::infer_schema;
+/// use mcpvet_schema::infer::{InferOptions, Required};
+///
+/// let schema = infer_schema(r#"{"id": 7}"#, InferOptions { required: Required::None }).unwrap();
+/// assert_eq!(schema, "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  \"type\": \"object\",\n  \"properties\": {\n    \"id\": {\n      \"type\": \"integer\"\n    }\n  }\n}");
+/// assert!(infer_schema("{\"id\": }", InferOptions::default()).is_err());
+/// ```
+pub fn infer_schema(text: &str, options: InferOptions) -> Result<String, InferError> {
+    let outcome = parse(text, &JsonOptions::jsonc());
+    if outcome.has_errors() {
+        return Err(InferError {
+            diagnostics: outcome.diagnostics,
+        });
+    }
+    match outcome.value.root() {
+        Some(root) => Ok(infer(root, options).to_document(&Layout::standard())),
+        None => Err(InferError {
+            diagnostics: vec![Diagnostic::new(
+                mcpvet_json::codes::SYNTAX,
+                mcpvet_diagnostics::Severity::Error,
+                mcpvet_text::Span::empty(0),
+                "the example is empty: expected a JSON value",
+            )],
+        }),
+    }
+}
