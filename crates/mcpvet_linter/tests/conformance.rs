@@ -64,8 +64,8 @@ fn cases() -> Vec<(String, String, PathBuf)> {
 }
 
 /// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
-/// reported): as a server definition under `server/` and in case folders whose name contains
-/// `server`; as a captured session under
+/// reported): as a server definition under `server/` and wherever the content is one (a
+/// secret in a `server.json`); as a captured session under
 /// `lifecycle/` and `tools/`, for `.jsonl`, `.log`,
 /// `.vcr`, `.md`, `.txt`, `.html` and `.csv` inputs, YAML cassettes and in case folders whose
 /// name contains `transcript`; as a configuration otherwise. A case folder whose name contains
@@ -93,7 +93,10 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
     let protocol = case_name.split("protocol-").nth(1).and_then(|rest| {
         mcpvet_ast::transcript::ProtocolVersion::parse(rest.get(..10).unwrap_or(""))
     });
-    let mut report = if family == "server" || case_name.contains("server") {
+    let server = family == "server"
+        || (!transcript
+            && mcpvet_ast::kind::detect(source.text()).kind == mcpvet_linter::InputKind::Server);
+    let mut report = if server {
         lint_server(
             &source,
             &ServerOptions {
