@@ -15,7 +15,13 @@ const TARGETS: [(&str, Body); 3] = [
 ];
 
 /// Targets whose bodies live in `mcpvet_linter::fuzzing` (replayed by its own test).
-const OTHER_TARGETS: [&str; 4] = ["config_lower", "transcript", "lint_all", "yaml"];
+const OTHER_TARGETS: [&str; 5] = [
+    "config_lower",
+    "transcript",
+    "lint_all",
+    "yaml",
+    "server_definition",
+];
 
 /// Every target folder under `kind` names a known target.
 fn check_folders(kind: &str) {

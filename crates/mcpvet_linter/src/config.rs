@@ -28,7 +28,7 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
     let outcome = read_config(source.text(), file_name, options.dialect);
     let config = outcome.value;
     let mut findings = Findings::new();
-    findings.extend(outcome.diagnostics);
+    findings.extend(point_to_server(source.text(), outcome.diagnostics));
     if config.format == Format::Json {
         mcpvet_check_transport::check_config(&config, &mut findings);
         mcpvet_check_secrets::check_config(&config, &mut findings);
@@ -56,6 +56,33 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         diagnostics,
         redactions,
     }
+}
+
+/// The lowering's findings, where a `not-an-mcp-file` (MCP010) about a server definition
+/// (a registry `server.json`, an MCPB manifest, a tool listing) says how to inspect it.
+fn point_to_server(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let not_mcp = |d: &Diagnostic| d.code() == mcpvet_ast::codes::NOT_MCP;
+    if !diagnostics.iter().any(not_mcp) {
+        return diagnostics;
+    }
+    let detection = mcpvet_ast::kind::detect(text);
+    if detection.kind != InputKind::Server {
+        return diagnostics;
+    }
+    diagnostics
+        .into_iter()
+        .map(|d| {
+            if not_mcp(&d) {
+                d.with_help(format!(
+                    "this is {}, not a client configuration: inspect it with `mcpvet server` \
+                     (or `mcpvet check`, which decides from the content)",
+                    detection.reason
+                ))
+            } else {
+                d
+            }
+        })
+        .collect()
 }
 
 /// Fills missing JSON paths from the node at each finding's position, masks any secret a

@@ -8,7 +8,10 @@ use crate::render::json::{JsonReportOptions, render_json};
 use crate::render::overview::render_report;
 use crate::render::sarif::{SarifOptions, render_sarif};
 use crate::render::text::TextOptions;
-use crate::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
+use crate::{
+    ConfigOptions, FileReport, ServerOptions, TranscriptOptions, lint_config, lint_server,
+    lint_transcript,
+};
 
 /// Config lowering as every dialect, with its invariants (`mcpvet_ast`).
 pub fn config_lower(data: &[u8]) {
@@ -121,6 +124,70 @@ pub fn lint_all(data: &[u8]) {
                 redactions: Vec::new(),
             },
         );
+    }
+}
+
+/// A server definition, read as what its content shows and as each format in turn, under
+/// the file names that help detection: nothing panics, every span (findings, labels, fix
+/// edits, redactions) lies in the input on character boundaries, two runs give the same
+/// findings, the JSON and SARIF reports parse; and when the input is one JSON value, the
+/// schema inferred from it validates it (`mcpvet_schema::testing::check_inference`).
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+pub fn server_definition(data: &[u8]) {
+    use mcpvet_ast::definition::DefinitionFormat;
+    let decoded = decode_utf8(data);
+    let text = decoded.text.into_owned();
+    let formats = std::iter::once(None).chain(DefinitionFormat::ALL.map(Some));
+    for (format, name) in formats.zip([
+        "tools.json",
+        "listing.json",
+        "server.json",
+        "manifest.json",
+        "definition.json",
+    ]) {
+        let Ok(source) = SourceFile::new(name, text.clone()) else {
+            return;
+        };
+        let options = ServerOptions {
+            format,
+            ..ServerOptions::default()
+        };
+        let report = lint_server(&source, &options);
+        check_spans(&report);
+        for d in &report.diagnostics {
+            for edit in d
+                .fix()
+                .map(mcpvet_diagnostics::Fix::edits)
+                .unwrap_or_default()
+            {
+                assert!(
+                    in_text(&text, edit.span()),
+                    "{}: fix edit {:?} off the input",
+                    d.code(),
+                    edit.span()
+                );
+            }
+        }
+        let again = lint_server(&source, &options);
+        assert_eq!(
+            report.diagnostics, again.diagnostics,
+            "{name}: findings differ between two runs"
+        );
+        let reports = std::slice::from_ref(&report);
+        let json = render_json(reports, &JsonReportOptions::new());
+        serde_json::from_str::<serde_json::Value>(&json).expect("the JSON report parses");
+        let sarif = render_sarif(reports, &SarifOptions::new());
+        serde_json::from_str::<serde_json::Value>(&sarif).expect("the SARIF report parses");
+    }
+    let parsed = mcpvet_json::parse(&text, &mcpvet_json::JsonOptions::strict());
+    if !parsed.has_errors()
+        && let Some(root) = parsed.value.root()
+        && let Err(problem) = mcpvet_schema::testing::check_inference(root)
+    {
+        panic!("{problem}");
     }
 }
 

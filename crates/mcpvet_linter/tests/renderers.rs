@@ -18,8 +18,8 @@ use mcpvet_linter::render::overview::render_report;
 use mcpvet_linter::render::sarif::{FINGERPRINT_KEY, SarifOptions, render_sarif};
 use mcpvet_linter::render::text::TextOptions;
 use mcpvet_linter::{
-    ConfigOptions, FileReport, JsonCheckOptions, TranscriptOptions, lint_config, lint_json,
-    lint_transcript, rules,
+    ConfigOptions, FileReport, JsonCheckOptions, ServerOptions, TranscriptOptions, lint_config,
+    lint_json, lint_server, lint_transcript, rules,
 };
 use mcpvet_testkit::{check_file_with, entry_names};
 use mcpvet_text::{SourceFile, Span};
@@ -285,6 +285,26 @@ fn json_report_follows_its_schema() {
     ))
     .unwrap();
     assert_eq!(last["files"][0]["phase"]["exit_code"], 243);
+    // Server definitions: a captured listing (protocol and digest) and a definition file
+    // (with a fix), each with its `definition` entry.
+    let listing = r#"{"tools": [{"name": "read", "inputSchema": {"path": "/srv"}}, {"name": "ok", "description": "d", "inputSchema": {"type": "object"}}]}"#;
+    let definition = "{\"name\": \"w\", \"tools\": [{\"name\": \"f\", \"requestSchema\": {\"city\": \"Oslo\"}}]}";
+    for (name, text) in [("tools.json", listing), ("definition.json", definition)] {
+        let source = SourceFile::new(name, text).unwrap();
+        reports.push(lint_server(&source, &ServerOptions::default()));
+    }
+    let servers: Value = serde_json::from_str(&render_json(
+        &reports[reports.len() - 2..],
+        &JsonReportOptions::new(),
+    ))
+    .unwrap();
+    assert_eq!(servers["files"][0]["kind"], "server");
+    assert_eq!(
+        servers["files"][0]["definition"]["items"][0]["schemas"][0]["state"],
+        "incomplete"
+    );
+    assert!(servers["files"][0]["tools_digest"].is_string());
+    assert_eq!(servers["files"][1]["input_format"]["name"], "definition");
     for options in [
         JsonReportOptions::new(),
         JsonReportOptions::new()

@@ -77,9 +77,9 @@ impl Layout {
     }
 
     /// The layout of a value that starts at byte `offset` of `text`: compact when the value
-    /// starts on a line that holds more than one value (a JSON Lines message, a one-line
-    /// object), else pretty, indented like the line the value starts on, with that file's
-    /// indentation unit (a tab, or two spaces by default).
+    /// is on a line that starts a whole value at its first column (a line of JSON Lines, a
+    /// file on one line), else pretty, indented like the line the value starts on, with that
+    /// file's indentation unit (a tab, or two spaces by default).
     pub fn at(text: &str, offset: usize) -> Layout {
         let offset = offset.min(text.len());
         let line_start = text[..offset].rfind(['\n', '\r']).map_or(0, |i| i + 1);
@@ -91,10 +91,9 @@ impl Layout {
             .chars()
             .take_while(|c| matches!(c, ' ' | '\t'))
             .collect();
-        // A line that opens and closes objects or arrays holds a whole value: keep it whole.
         let opens = line.bytes().filter(|b| matches!(b, b'{' | b'[')).count();
         let closes = line.bytes().filter(|b| matches!(b, b'}' | b']')).count();
-        if line_start == 0 && line_end == text.len() && opens > 0 || opens > 1 && closes > 0 {
+        if line.starts_with(['{', '[']) && opens > 0 && opens == closes {
             return Layout::Compact;
         }
         let unit = if base.starts_with('\t') {

@@ -30,6 +30,8 @@
 
 pub mod infer;
 pub mod shape;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod validate;
 
 use mcpvet_diagnostics::Site;

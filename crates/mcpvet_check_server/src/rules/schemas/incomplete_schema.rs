@@ -117,6 +117,7 @@ pub(crate) fn check(
                     "the boolean schema `{b}`, which accepts {}",
                     if b { "anything" } else { "nothing" }
                 ),
+                None if kind == ValueKind::Array => "an array".to_owned(),
                 None => format!("a {}", kind.name()),
             };
             let fix = (!input && value.as_bool().is_none()).then(|| {
