@@ -19,6 +19,7 @@ mod check;
 mod config;
 mod json;
 mod other;
+mod server;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mcpvet");
 
@@ -44,6 +45,9 @@ const SNAPSHOTS: &[&str] = &[
     "jsonl",
     "max_depth",
     "multiple_files",
+    "schema_infer",
+    "server_inputs",
+    "server_nothing_found",
     "stdin",
     "unreadable_inputs",
     "usage_errors",
