@@ -16,6 +16,10 @@
 //!   a server advertises with their schema fields, and the fields that may hold a secret.
 //! - [`kind`]: whether a text is a configuration, a session or a server definition
 //!   ([`kind::detect`], the one decision every face makes).
+//! - [`names`]: the characters and length allowed in tool, prompt and resource names, and
+//!   the closest known name to a misspelt one.
+//! - [`uri_template`]: RFC 6570 URI Templates, parsed with the place of every variable and
+//!   of the first problem.
 //! - [`vars`]: variable references (`${VAR}`, `${env:X}`, `${input:id}`, `%VAR%`, ...) inside
 //!   strings, split into literal and reference parts with spans.
 //!
@@ -32,8 +36,10 @@ pub mod config;
 pub mod definition;
 pub mod kind;
 mod lower;
+pub mod names;
 pub mod rules;
 pub mod transcript;
+pub mod uri_template;
 pub mod vars;
 
 pub use kind::InputKind;

@@ -117,7 +117,6 @@ mod rules;
 mod schema;
 mod state;
 mod tools;
-mod uri_template;
 
 use mcpvet_ast::transcript::{
     Abbreviated, AbbreviatedKind, Direction, Entry, EntryKind, Message, ProtocolVersion,

@@ -124,7 +124,8 @@ pub(crate) fn intended(name: &str) -> Option<Intended> {
     }
     // One or two letters off, when exactly one method is that close.
     let limit = if wanted.len() >= 8 { 2 } else { 1 };
-    let mut close = catalog::names().filter(|m| distance(&normalise(m), &wanted) <= limit);
+    let mut close = catalog::names()
+        .filter(|m| mcpvet_ast::names::edit_distance(&normalise(m), &wanted) <= limit);
     match (close.next(), close.next()) {
         (Some(m), None) => Some(Intended::Method(m)),
         _ => None,
@@ -150,22 +151,6 @@ fn plural_slip(a: &str, b: &str) -> bool {
             x == y || x.strip_suffix('s') == Some(y) || y.strip_suffix('s') == Some(x)
         })
         && wa != wb
-}
-
-/// The edit distance between two short strings (insertions, deletions, substitutions).
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
 }
 
 /// Reports `name`, the method of a request (`notification` false) or a notification at `at`,
@@ -240,9 +225,15 @@ mod tests {
 
     #[test]
     fn distances() {
-        assert_eq!(distance("tools/call", "tools/call"), 0);
-        assert_eq!(distance("tools/call", "tools/calll"), 1);
-        assert_eq!(distance("ping", "pong"), 1);
-        assert_eq!(distance("", "abc"), 3);
+        assert_eq!(
+            mcpvet_ast::names::edit_distance("tools/call", "tools/call"),
+            0
+        );
+        assert_eq!(
+            mcpvet_ast::names::edit_distance("tools/call", "tools/calll"),
+            1
+        );
+        assert_eq!(mcpvet_ast::names::edit_distance("ping", "pong"), 1);
+        assert_eq!(mcpvet_ast::names::edit_distance("", "abc"), 3);
     }
 }

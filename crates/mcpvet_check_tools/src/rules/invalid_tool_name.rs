@@ -1,3 +1,4 @@
+use mcpvet_ast::names::{NAME_CHARS, NameProblem, TOOL_NAME_MAX_CHARS, tool_name_problem};
 use mcpvet_ast::transcript::ProtocolVersion;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
@@ -57,58 +58,23 @@ declare_rule! {
     }
 }
 
-/// Whether `c` is allowed in a tool name (2025-11-25).
-pub(crate) fn spec_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')
-}
-
-/// How a character is shown in a message.
-pub(crate) fn show_char(c: char) -> String {
-    match c {
-        ' ' => "a space".to_owned(),
-        c if c.is_control() => format!("U+{:04X}", u32::from(c)),
-        '`' => "a backquote".to_owned(),
-        c => format!("`{c}`"),
-    }
-}
-
-/// The distinct characters of `text` rejected by `allowed`, for a message (at most three).
-pub(crate) fn offending(text: &str, allowed: impl Fn(char) -> bool) -> Option<String> {
-    let mut seen: Vec<char> = Vec::new();
-    for c in text.chars().filter(|&c| !allowed(c)) {
-        if !seen.contains(&c) {
-            seen.push(c);
-        }
-    }
-    if seen.is_empty() {
-        return None;
-    }
-    let shown: Vec<String> = seen.iter().take(3).map(|&c| show_char(c)).collect();
-    let more = if seen.len() > 3 { " and more" } else { "" };
-    Some(format!("{}{more}", shown.join(", ")))
-}
-
 /// Checks `tool` (the string `name_value`; 2025-11-25 and later); returns whether it follows
 /// the specification's rules (always true for earlier versions).
 pub(crate) fn check(tool: &str, name_value: Value<'_>, cx: Cx, report: &mut Reporter<'_>) -> bool {
     if !cx.at_least(ProtocolVersion::V2025_11_25) {
         return true;
     }
-    let length = tool.chars().count();
-    let problem = if length == 0 {
-        "the tool name is empty".to_owned()
-    } else if let Some(chars) = offending(tool, spec_char) {
-        format!(
-            "tool name `{}` contains {chars}, outside `A-Z a-z 0-9 _ - .`",
+    let problem = match tool_name_problem(tool) {
+        None => return true,
+        Some(NameProblem::Empty) => "the tool name is empty".to_owned(),
+        Some(NameProblem::Characters(chars)) => format!(
+            "tool name `{}` contains {chars}, outside {NAME_CHARS}",
             name(tool)
-        )
-    } else if length > 128 {
-        format!(
-            "tool name `{}` is {length} characters long; the limit is 128",
+        ),
+        Some(NameProblem::TooLong(length)) => format!(
+            "tool name `{}` is {length} characters long; the limit is {TOOL_NAME_MAX_CHARS}",
             name(tool)
-        )
-    } else {
-        return true;
+        ),
     };
     report.report(
         &INVALID_TOOL_NAME,

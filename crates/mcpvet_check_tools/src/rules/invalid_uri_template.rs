@@ -1,9 +1,9 @@
+use mcpvet_ast::uri_template::parse;
 use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 use mcpvet_json::Value;
 use mcpvet_text::Span;
 
 use crate::context::short;
-use crate::uri_template::parse;
 
 declare_rule! {
     /// A resource template's `uriTemplate` is not a valid RFC 6570 URI Template.

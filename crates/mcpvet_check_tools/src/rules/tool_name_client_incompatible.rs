@@ -1,8 +1,8 @@
+use mcpvet_ast::names::offending;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
 
 use crate::context::name;
-use crate::rules::invalid_tool_name::offending;
 
 declare_rule! {
     /// A tool name is valid for MCP but breaks the stricter limits of common clients or model APIs.

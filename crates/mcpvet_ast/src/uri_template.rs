@@ -1,23 +1,63 @@
 //! A small RFC 6570 (URI Template) parser: levels 1 to 4, i.e. literals with
 //! percent-encodings, expressions `{var}` with the operators `+ # . / ; ? &`, variable lists,
 //! dotted variable names, and the modifiers `:n` (prefix, 1 to 9999) and `*` (explode).
-//! It only says whether a template is well-formed, and where the first problem is.
+//!
+//! [`parse`] says whether a template is well-formed and where its first problem is (a byte
+//! range of the text it was given, which for a JSON string is the decoded text: map it back
+//! with [`mcpvet_json::DecodedStr::span`]); a well-formed template gives its variables, each
+//! with the range of its name and of the expression that holds it. It does not expand
+//! templates. The tools rules judge the `uriTemplate` of a `resources/templates/list`
+//! result with it, the server rules that of a definition's resources.
+//!
+//! ```
+//! use mcpvet_ast::uri_template::parse;
+//!
+//! let text = "db://{+table}/rows{?limit,offset}";
+//! let template = parse(text).unwrap();
+//! let names: Vec<&str> = template.names().collect();
+//! assert_eq!(names, ["table", "limit", "offset"]);
+//! let limit = &template.variables[1];
+//! assert_eq!((&text[limit.range.clone()], &text[limit.expression.clone()]), ("limit", "{?limit,offset}"));
+//!
+//! let error = parse("file:///{path").unwrap_err();
+//! assert_eq!(error.range, 8..9);
+//! assert!(error.message.contains("never closed"));
+//! ```
 use std::ops::Range;
 
 /// The first problem of a template: a byte range of the template text and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct TemplateError {
+pub struct TemplateError {
     /// Byte range in the template text.
-    pub(crate) range: Range<usize>,
-    /// What is wrong.
-    pub(crate) message: String,
+    pub range: Range<usize>,
+    /// What is wrong, as a sentence fragment (`` `{` opens an expression that is never
+    /// closed ``).
+    pub message: String,
+}
+
+/// One variable of a template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variable {
+    /// Its name (dots and percent-encodings kept as written).
+    pub name: String,
+    /// The byte range of the name in the template text.
+    pub range: Range<usize>,
+    /// The byte range of the expression that holds it, braces included (`{?limit,offset}`).
+    pub expression: Range<usize>,
 }
 
 /// A well-formed template's facts.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Template {
+pub struct Template {
+    /// The variables, in order (a name used twice is listed twice).
+    pub variables: Vec<Variable>,
+}
+
+impl Template {
     /// The variable names, in order.
-    pub(crate) variables: Vec<String>,
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.variables.iter().map(|v| v.name.as_str())
+    }
 }
 
 fn error<T>(range: Range<usize>, message: impl Into<String>) -> Result<T, TemplateError> {
@@ -28,7 +68,11 @@ fn error<T>(range: Range<usize>, message: impl Into<String>) -> Result<T, Templa
 }
 
 /// Parses `text` as a URI Template.
-pub(crate) fn parse(text: &str) -> Result<Template, TemplateError> {
+///
+/// # Errors
+///
+/// The first problem of the template, when it is not well-formed.
+pub fn parse(text: &str) -> Result<Template, TemplateError> {
     let mut template = Template::default();
     let mut chars = text.char_indices().peekable();
     while let Some((i, c)) = chars.next() {
@@ -128,14 +172,19 @@ fn expression(
             let comma = if n == 0 { at..at + 1 } else { at - 1..at };
             return error(comma, "empty variable name in the list");
         }
-        varspec(text, at..at + spec.len(), template)?;
+        varspec(text, at..at + spec.len(), open..range.end + 1, template)?;
         at += spec.len() + 1;
     }
     Ok(())
 }
 
 /// Parses `varname [ ":" max-length | "*" ]`.
-fn varspec(text: &str, range: Range<usize>, template: &mut Template) -> Result<(), TemplateError> {
+fn varspec(
+    text: &str,
+    range: Range<usize>,
+    expression: Range<usize>,
+    template: &mut Template,
+) -> Result<(), TemplateError> {
     let spec = &text[range.clone()];
     let name_end = spec.find([':', '*']).unwrap_or(spec.len());
     let name = &spec[..name_end];
@@ -198,7 +247,11 @@ fn varspec(text: &str, range: Range<usize>, template: &mut Template) -> Result<(
             "a variable takes one modifier: `:length` or `*`",
         );
     }
-    template.variables.push(name.to_owned());
+    template.variables.push(Variable {
+        name: name.to_owned(),
+        range: range.start..range.start + name_end,
+        expression,
+    });
     Ok(())
 }
 
@@ -209,7 +262,12 @@ mod tests {
     #[track_caller]
     fn ok(text: &str, variables: &[&str]) {
         let t = parse(text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
-        assert_eq!(t.variables, variables, "{text}");
+        assert_eq!(t.names().collect::<Vec<_>>(), variables, "{text}");
+        for v in &t.variables {
+            assert_eq!(&text[v.range.clone()], v.name, "{text}");
+            assert!(text[v.expression.clone()].starts_with('{'), "{text}");
+            assert!(text[v.expression.clone()].ends_with('}'), "{text}");
+        }
     }
 
     #[track_caller]
