@@ -1,6 +1,6 @@
 //! Variable references inside strings: `${VAR}`, `${VAR:-default}`, `$VAR`, `${env:X}`,
 //! `${input:id}`, `${workspaceFolder}` and the other predefined editor variables, `${file:/p}`,
-//! `${{ secrets.X }}`, `{env:X}`, `{{ x }}` and `%VAR%`.
+//! `${user_config.KEY}` (MCPB manifests), `${{ secrets.X }}`, `{env:X}`, `{{ x }}` and `%VAR%`.
 //!
 //! [`parse`] splits a text into [`Part`]s: literal text and [`VarRef`]s, each with its span.
 //! [`parse_string`] does the same for a JSON string node and gives spans in the original file:
@@ -21,6 +21,8 @@
 //!   - `${env:NAME}`, `${input:ID}`, `${file:PATH}`, `${config:NAME}`, `${command:ID}`: the
 //!     part after the colon is the name; it must be non-empty and hold no whitespace (a
 //!     `file:` path may hold spaces);
+//!   - `${user_config.KEY}` (a setting of an MCPB desktop extension): `KEY` is everything
+//!     after the dot, non-empty, without whitespace or braces;
 //!   - a predefined editor variable (`${workspaceFolder}`, `${userHome}`, `${/}`, `${cwd}`...,
 //!     see [`PREDEFINED`]), also the multi-root form `${workspaceFolder:name}`;
 //!   - `${NAME}` with `NAME` an identifier (`[A-Za-z_][A-Za-z0-9_]*`);
@@ -71,11 +73,14 @@ pub enum VarSyntax {
     Template,
     /// `%VAR%`: Windows `cmd` (expanded when the server runs through `cmd /c`).
     Percent,
+    /// `${user_config.KEY}`: a setting of an MCPB desktop extension, substituted by the
+    /// client that installs it (in `server.mcp_config` of its `manifest.json`).
+    UserConfig,
 }
 
 impl VarSyntax {
     /// Every syntax, in declaration order.
-    pub const ALL: [VarSyntax; 14] = [
+    pub const ALL: [VarSyntax; 15] = [
         VarSyntax::Braced,
         VarSyntax::BracedDefault,
         VarSyntax::Dollar,
@@ -90,6 +95,7 @@ impl VarSyntax {
         VarSyntax::BraceFile,
         VarSyntax::Template,
         VarSyntax::Percent,
+        VarSyntax::UserConfig,
     ];
 
     /// A stable kebab-case name (`braced`, `braced-default`, `env`...).
@@ -109,6 +115,7 @@ impl VarSyntax {
             VarSyntax::BraceFile => "brace-file",
             VarSyntax::Template => "template",
             VarSyntax::Percent => "percent",
+            VarSyntax::UserConfig => "user-config",
         }
     }
 
@@ -129,6 +136,7 @@ impl VarSyntax {
             VarSyntax::BraceFile => "{file:path}",
             VarSyntax::Template => "{{ name }}",
             VarSyntax::Percent => "%VAR%",
+            VarSyntax::UserConfig => "${user_config.key}",
         }
     }
 
@@ -179,7 +187,7 @@ pub struct VarRef {
     pub syntax: VarSyntax,
     /// The variable: `VAR` for `${VAR}`, `id` for `${input:id}`, `secrets.X` for
     /// `${{ secrets.X }}`, `workspaceFolder` for `${workspaceFolder}`, the path for
-    /// `${file:/p}`.
+    /// `${file:/p}`, `KEY` for `${user_config.KEY}`.
     pub name: String,
     /// The default of `${VAR:-default}` (possibly empty), as written.
     pub default: Option<String>,
@@ -438,6 +446,17 @@ fn dollar_brace(s: &str, i: usize) -> Option<Found> {
                 default: None,
             });
         }
+    }
+    if let Some(key) = inner.strip_prefix("user_config.") {
+        if key.is_empty() || key.contains(char::is_whitespace) || key.contains('{') {
+            return None;
+        }
+        return Some(Found {
+            end,
+            syntax: VarSyntax::UserConfig,
+            name: (inner_start + "user_config.".len(), close),
+            default: None,
+        });
     }
     let scoped = inner.split_once(':').is_some_and(|(head, tail)| {
         matches!(head, "workspaceFolder" | "workspaceFolderBasename")
@@ -727,6 +746,52 @@ mod tests {
         ] {
             none(text);
         }
+    }
+
+    #[test]
+    fn mcpb_manifest_variables() {
+        one("${user_config.api_key}", VarSyntax::UserConfig, "api_key");
+        one(
+            "${user_config.allowed-directories}",
+            VarSyntax::UserConfig,
+            "allowed-directories",
+        );
+        one(
+            "${__dirname}/server/index.js",
+            VarSyntax::Braced,
+            "__dirname",
+        );
+        one("${HOME}/Documents", VarSyntax::Braced, "HOME");
+        one("${DOWNLOADS}", VarSyntax::Braced, "DOWNLOADS");
+        one("${pathSeparator}", VarSyntax::Predefined, "pathSeparator");
+        let text = "--workspace=${user_config.workspace_directory}${/}data";
+        let parts = parse(text);
+        let pieces: Vec<&str> = parts.iter().map(|p| &text[p.span().range()]).collect();
+        assert_eq!(
+            pieces,
+            [
+                "--workspace=",
+                "${user_config.workspace_directory}",
+                "${/}",
+                "data"
+            ]
+        );
+        let Part::Ref(r) = &parts[1] else { panic!() };
+        assert_eq!(&text[r.name_span.range()], "workspace_directory");
+        for text in [
+            "${user_config.}",
+            "${user_config.a b}",
+            "${arguments.topic}",
+        ] {
+            none(text);
+        }
+        // Through a JSON string with an escape, the name points into the source.
+        let json = r#""\u0024{user_config.token}""#;
+        let (value, parts) = json_parts(json);
+        assert_eq!(value, "${user_config.token}");
+        let r = parts[0].as_ref().unwrap();
+        assert_eq!(&json[r.span.range()], r"\u0024{user_config.token}");
+        assert_eq!(&json[r.name_span.range()], "token");
     }
 
     #[test]

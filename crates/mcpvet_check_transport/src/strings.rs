@@ -150,6 +150,7 @@ pub(crate) fn ref_display(r: &VarRef) -> String {
         VarSyntax::BraceFile => format!("{{file:{n}}}"),
         VarSyntax::Template => "{{ … }}".to_owned(),
         VarSyntax::Percent => format!("%{n}%"),
+        VarSyntax::UserConfig => format!("${{user_config.{n}}}"),
     }
 }
 

@@ -276,7 +276,7 @@ pub(crate) struct OutputArgs {
 pub(crate) struct ConfigArgs {
     /// Read every file as this client's configuration instead of detecting it: claude-desktop,
     /// claude-code, cursor, windsurf, gemini, vscode, zed, cline, roo, kiro, amazon-q,
-    /// single-server or generic
+    /// single-server, generic or mcpb
     #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
     pub(crate) dialect: Option<Dialect>,
 

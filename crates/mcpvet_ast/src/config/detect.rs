@@ -578,6 +578,14 @@ mod tests {
             Dialect::Generic,
             Content,
         );
+        // A desktop extension manifest is a server definition (`mcpvet server`): its
+        // `mcp_config` is read as a configuration only with the `mcpb` dialect, when asked.
+        content_is(
+            r#"{"manifest_version": "0.3", "server": {"type": "node", "mcp_config": {"command": "node"}}}"#,
+            Some("manifest.json"),
+            Dialect::Generic,
+            Default,
+        );
         content_is(r#"{"what": 1}"#, None, Dialect::Generic, Default);
         content_is("[1]", None, Dialect::Generic, Default);
         // Weak names hold for the `mcpServers` shape, not for another client's shape.

@@ -41,6 +41,11 @@ pub enum Dialect {
     SingleServer,
     /// An `mcpServers` file of an unknown client: the lowest common denominator.
     Generic,
+    /// A desktop extension (MCPB) `manifest.json`: its one server is `server.mcp_config`
+    /// (stdio: `command`, `args`, `env`, and `platform_overrides` per platform), where the
+    /// client that installs the extension substitutes `${__dirname}`, `${user_config.KEY}`,
+    /// `${HOME}` and its other variables.
+    Mcpb,
 }
 
 /// Transports a server entry can use.
@@ -147,7 +152,7 @@ impl std::error::Error for UnknownDialect {}
 
 impl Dialect {
     /// Every dialect, in declaration order.
-    pub const ALL: [Dialect; 13] = [
+    pub const ALL: [Dialect; 14] = [
         Dialect::ClaudeDesktop,
         Dialect::ClaudeCode,
         Dialect::Cursor,
@@ -161,6 +166,7 @@ impl Dialect {
         Dialect::AmazonQ,
         Dialect::SingleServer,
         Dialect::Generic,
+        Dialect::Mcpb,
     ];
 
     /// The kebab-case name used by `--dialect` and in reports.
@@ -179,6 +185,7 @@ impl Dialect {
             Dialect::AmazonQ => "amazon-q",
             Dialect::SingleServer => "single-server",
             Dialect::Generic => "generic",
+            Dialect::Mcpb => "mcpb",
         }
     }
 
@@ -198,12 +205,13 @@ impl Dialect {
             Dialect::AmazonQ => "Amazon Q",
             Dialect::SingleServer => "a single-server snippet",
             Dialect::Generic => "an unknown client",
+            Dialect::Mcpb => "Claude Desktop extension (MCPB)",
         }
     }
 
     /// Parses a dialect name: the kebab-case names, case-insensitive, with `_` or spaces for
     /// `-` and a few aliases (`claude`, `desktop`, `code`, `vs-code`, `gemini-cli`, `roo-code`,
-    /// `amazonq`, `q`, `single`, `server`).
+    /// `amazonq`, `q`, `single`, `server`, `dxt`, `mcpb-manifest`, `desktop-extension`).
     ///
     /// # Errors
     ///
@@ -228,21 +236,25 @@ impl Dialect {
             "roo-code" | "roocode" => Dialect::Roo,
             "amazonq" | "q" | "q-developer" => Dialect::AmazonQ,
             "single" | "server" | "singleserver" => Dialect::SingleServer,
+            "dxt" | "mcpb-manifest" | "desktop-extension" => Dialect::Mcpb,
             _ => return Err(UnknownDialect(text.to_owned())),
         })
     }
 
     /// Whether the client reads only stdio servers from this file (Claude Desktop skips
-    /// `url` entries; remote servers go through Connectors or an `mcp-remote` bridge).
+    /// `url` entries; remote servers go through Connectors or an `mcp-remote` bridge; an
+    /// MCPB `mcp_config` has only `command`, `args` and `env`).
     pub const fn stdio_only(self) -> bool {
-        matches!(self, Dialect::ClaudeDesktop)
+        matches!(self, Dialect::ClaudeDesktop | Dialect::Mcpb)
     }
 
     /// Whether the client can use `transport` (Zed: no SSE).
     pub const fn supports(self, transport: TransportKind) -> Support {
         match (self, transport) {
             (_, TransportKind::Stdio) => Support::Yes,
-            (Dialect::ClaudeDesktop, _) | (Dialect::Zed, TransportKind::Sse) => Support::No,
+            (Dialect::ClaudeDesktop | Dialect::Mcpb, _) | (Dialect::Zed, TransportKind::Sse) => {
+                Support::No
+            }
             (Dialect::Generic | Dialect::SingleServer | Dialect::AmazonQ, _) => Support::Unknown,
             _ => Support::Yes,
         }
@@ -251,11 +263,14 @@ impl Dialect {
     /// Whether the client reads comments and trailing commas (JSONC) in this file.
     ///
     /// Yes: VS Code, Zed, Gemini CLI. No: Claude Desktop, Cline, Amazon Q (strict parsers
-    /// that drop the whole file). Unknown elsewhere (Cursor reports conflict).
+    /// that drop the whole file), MCPB manifests (`JSON.parse`). Unknown elsewhere (Cursor
+    /// reports conflict).
     pub const fn reads_jsonc(self) -> Support {
         match self {
             Dialect::VsCode | Dialect::Zed | Dialect::Gemini => Support::Yes,
-            Dialect::ClaudeDesktop | Dialect::Cline | Dialect::AmazonQ => Support::No,
+            Dialect::ClaudeDesktop | Dialect::Cline | Dialect::AmazonQ | Dialect::Mcpb => {
+                Support::No
+            }
             _ => Support::Unknown,
         }
     }
@@ -273,9 +288,11 @@ impl Dialect {
     pub const fn allows_cwd(self) -> Support {
         match self {
             Dialect::VsCode | Dialect::Gemini | Dialect::Cline | Dialect::Roo => Support::Yes,
-            Dialect::ClaudeDesktop | Dialect::ClaudeCode | Dialect::Cursor | Dialect::Windsurf => {
-                Support::No
-            }
+            Dialect::ClaudeDesktop
+            | Dialect::ClaudeCode
+            | Dialect::Cursor
+            | Dialect::Windsurf
+            | Dialect::Mcpb => Support::No,
             _ => Support::Unknown,
         }
     }
@@ -289,12 +306,13 @@ impl Dialect {
         }
     }
 
-    /// The member that holds the server map (`mcpServers`, `servers` or `context_servers`);
-    /// `None` for a single server.
+    /// The member that holds the server map (`mcpServers`, `servers` or `context_servers`;
+    /// `server.mcp_config`, the one server of an MCPB manifest); `None` for a single server.
     pub const fn server_map_key(self) -> Option<&'static str> {
         match self {
             Dialect::VsCode => Some(roots::SERVERS),
             Dialect::Zed => Some(roots::CONTEXT_SERVERS),
+            Dialect::Mcpb => Some(roots::MCPB_MCP_CONFIG),
             Dialect::SingleServer => None,
             _ => Some(roots::MCP_SERVERS),
         }
@@ -356,6 +374,8 @@ mod tests {
         assert_eq!(Dialect::parse("Claude_Desktop"), Ok(Dialect::ClaudeDesktop));
         assert_eq!(Dialect::parse(" VSCode "), Ok(Dialect::VsCode));
         assert_eq!(Dialect::parse("amazonq"), Ok(Dialect::AmazonQ));
+        assert_eq!(Dialect::parse("MCPB"), Ok(Dialect::Mcpb));
+        assert_eq!(Dialect::parse("dxt"), Ok(Dialect::Mcpb));
         let err = Dialect::parse("emacs").unwrap_err();
         assert!(err.to_string().contains("claude-desktop, claude-code"));
     }
@@ -376,6 +396,9 @@ mod tests {
         assert!(Dialect::Roo.server_names().allows("Supabase MCP"));
         assert_eq!(Dialect::Windsurf.url_keys(), ["serverUrl", "url"]);
         assert_eq!(Dialect::Zed.server_map_key(), Some("context_servers"));
+        assert_eq!(Dialect::Mcpb.server_map_key(), Some("server.mcp_config"));
+        assert!(Dialect::Mcpb.stdio_only());
+        assert_eq!(Dialect::Mcpb.reads_jsonc(), Support::No);
         assert_eq!(
             TransportKind::from_type_value("streamableHttp"),
             Some(TransportKind::StreamableHttp)

@@ -16,6 +16,21 @@ const CURSOR_PREDEFINED: [&str; 5] = [
     "/",
 ];
 
+/// The variables an MCPB client substitutes in a manifest's `server.mcp_config` besides
+/// `${user_config.KEY}`: `${__dirname}` (the extension's folder), `${HOME}`, `${DESKTOP}`,
+/// `${DOCUMENTS}`, `${DOWNLOADS}`, and the path separator as `${pathSeparator}` or `${/}`.
+/// The first five are read as [`VarSyntax::Braced`], the last two as
+/// [`VarSyntax::Predefined`].
+pub const MCPB_VARIABLES: [&str; 7] = [
+    "__dirname",
+    "HOME",
+    "DESKTOP",
+    "DOCUMENTS",
+    "DOWNLOADS",
+    "pathSeparator",
+    "/",
+];
+
 /// Whether a client expands a reference syntax.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Expansion {
@@ -43,6 +58,8 @@ pub enum Expansion {
 /// | predefined (`${workspaceFolder}`...) | VS Code; Cursor (its documented subset); Roo Code (`workspaceFolder`) |
 /// | `${file:/p}` | Windsurf |
 /// | `${config:x}`, `${command:x}` | VS Code |
+/// | `${user_config.KEY}` | MCPB manifests |
+/// | `${__dirname}`, `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`, `${DOWNLOADS}`, `${pathSeparator}`, `${/}` | MCPB manifests (no other `${VAR}`: see [`MCPB_VARIABLES`]) |
 /// | `${{ secrets.X }}`, `{env:X}`, `{file:p}`, `{{ x }}` | none of the supported dialects |
 /// | `%VAR%` | none (only `cmd /c`) |
 ///
@@ -50,6 +67,18 @@ pub enum Expansion {
 /// syntax: the client is not known.
 pub fn expansion(dialect: Dialect, reference: &VarRef) -> Expansion {
     use Expansion::{Expanded, Literal, Unknown};
+    if dialect == Dialect::Mcpb {
+        // MCPB replaces exactly its own names, whatever the syntax they parse as.
+        return match reference.syntax {
+            VarSyntax::UserConfig => Expanded,
+            VarSyntax::Braced | VarSyntax::Predefined
+                if MCPB_VARIABLES.contains(&reference.name.as_str()) =>
+            {
+                Expanded
+            }
+            _ => Literal,
+        };
+    }
     if reference.syntax != VarSyntax::Predefined {
         return syntax_expansion(dialect, reference.syntax);
     }
@@ -90,14 +119,21 @@ pub fn expansion_in(dialect: Dialect, reference: &VarRef, field: &str) -> Expans
     }
 }
 
-/// The expansion table by syntax (predefined variables: see [`expansion`]).
+/// The expansion table by syntax (predefined variables, and the names MCPB expands: see
+/// [`expansion`]).
 pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
     use Expansion::{Expanded, Literal, Unknown};
     use VarSyntax as S;
+    if dialect == Dialect::Mcpb {
+        return match syntax {
+            S::UserConfig | S::Braced | S::Predefined => Expanded,
+            _ => Literal,
+        };
+    }
     // Syntaxes of tools that are not supported dialects: sent literally by every client.
     if matches!(
         syntax,
-        S::Actions | S::BraceEnv | S::BraceFile | S::Template | S::Percent
+        S::Actions | S::BraceEnv | S::BraceFile | S::Template | S::Percent | S::UserConfig
     ) {
         return if matches!(dialect, Dialect::Generic | Dialect::SingleServer) {
             Unknown
@@ -107,7 +143,8 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
     }
     match dialect {
         Dialect::Generic | Dialect::SingleServer => Unknown,
-        Dialect::ClaudeDesktop => Literal,
+        // MCPB's own names are answered above.
+        Dialect::ClaudeDesktop | Dialect::Mcpb => Literal,
         Dialect::ClaudeCode => match syntax {
             S::Braced | S::BracedDefault => Expanded,
             _ => Literal,
@@ -207,5 +244,51 @@ mod tests {
                 Expansion::Unknown
             );
         }
+    }
+
+    #[test]
+    fn mcpb_expands_its_own_names_only() {
+        let r = |text: &str| {
+            parse(text)
+                .into_iter()
+                .find_map(|p| p.as_ref().cloned())
+                .unwrap()
+        };
+        for text in [
+            "${user_config.api_key}",
+            "${__dirname}",
+            "${HOME}",
+            "${DESKTOP}",
+            "${DOCUMENTS}",
+            "${DOWNLOADS}",
+            "${pathSeparator}",
+            "${/}",
+        ] {
+            assert_eq!(
+                expansion_in(Dialect::Mcpb, &r(text), "args"),
+                Expansion::Expanded,
+                "{text}"
+            );
+        }
+        for text in [
+            "${API_KEY}",
+            "${env:API_KEY}",
+            "$HOME",
+            "${workspaceFolder}",
+            "%APPDATA%",
+        ] {
+            assert_eq!(
+                expansion(Dialect::Mcpb, &r(text)),
+                Expansion::Literal,
+                "{text}"
+            );
+        }
+        let setting = r("${user_config.api_key}");
+        assert_eq!(
+            expansion(Dialect::ClaudeDesktop, &setting),
+            Expansion::Literal
+        );
+        assert_eq!(expansion(Dialect::ClaudeCode, &setting), Expansion::Literal);
+        assert_eq!(expansion(Dialect::Generic, &setting), Expansion::Unknown);
     }
 }

@@ -112,6 +112,10 @@ const KIRO: &[&str] = &[
 const AMAZON_Q: &[&str] = &[
     "type", "command", "args", "env", "url", "headers", "timeout", "disabled",
 ];
+/// An MCPB manifest's `server.mcp_config`.
+const MCPB: &[&str] = &["command", "args", "env", "platform_overrides"];
+/// One entry of an MCPB `mcp_config.platform_overrides`.
+pub(crate) const MCPB_OVERRIDE: &[&str] = &["command", "args", "env"];
 /// The union: every member some supported client reads.
 const ANY: &[&str] = &[
     "type",
@@ -153,6 +157,7 @@ const ANY: &[&str] = &[
     "source",
     "remote",
     "settings",
+    "platform_overrides",
 ];
 
 /// The server members `dialect` reads.
@@ -169,6 +174,7 @@ pub(crate) fn server_keys(dialect: Dialect) -> &'static [&'static str] {
         Dialect::Roo => ROO,
         Dialect::Kiro => KIRO,
         Dialect::AmazonQ => AMAZON_Q,
+        Dialect::Mcpb => MCPB,
         Dialect::SingleServer | Dialect::Generic => ANY,
     }
 }
@@ -215,41 +221,19 @@ pub(crate) fn foreign_hint(key: &str) -> Option<String> {
         "transport" => "a nested `transport` object is written by the Cline CLI",
         "type" => "`type` selects the transport in Claude Code, VS Code and Cline",
         "headersHelper" => "`headersHelper` is specific to Claude Code",
+        "platform_overrides" => {
+            "`platform_overrides` belongs to the `mcp_config` of a desktop extension (MCPB) manifest"
+        }
         _ => return None,
     };
     Some(hint.to_owned())
 }
 
-/// Edit distance between two short ASCII-ish keys (case differences cost 1 each).
-fn distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    let mut cur = vec![0; b.len() + 1];
-    for (i, ca) in a.iter().enumerate() {
-        cur[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != cb);
-            cur[j + 1] = (prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
-
 /// The known key closest to `key`, if it is a plausible typo (same letters in another case,
-/// or at most 2 edits for keys of 5 characters or more).
+/// or at most 2 edits for keys of 5 characters or more, 1 for shorter ones).
 pub(crate) fn did_you_mean<'k>(key: &str, known: &[&'k str]) -> Option<&'k str> {
-    if let Some(k) = known.iter().find(|k| k.eq_ignore_ascii_case(key)) {
-        return Some(k);
-    }
     let limit = if key.chars().count() >= 5 { 2 } else { 1 };
-    known
-        .iter()
-        .map(|k| (distance(key, k), *k))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, k)| k)
+    crate::names::did_you_mean(key, known.iter().copied(), limit)
 }
 
 #[cfg(test)]

@@ -427,7 +427,8 @@ pub struct ZedInfo {
 /// One server entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Server {
-    /// The server name (the key, or `id` in Zed's early array form) and its span.
+    /// The server name (the key, or `id` in Zed's early array form; an MCPB manifest's
+    /// `name`, or `platform_overrides.<platform>` for an override) and its span.
     pub name: Spanned<String>,
     /// The key node (`None` for a root single server or an array item).
     pub key_node: Option<NodeId>,
@@ -506,6 +507,10 @@ pub enum MapKind {
     Flat,
     /// The root object is itself one server.
     Root,
+    /// `server.mcp_config` of a desktop extension (MCPB) manifest: one server, named by the
+    /// manifest's `name`, followed by one partial server per entry of its
+    /// `platform_overrides` (named `platform_overrides.<platform>`).
+    Manifest,
 }
 
 impl MapKind {
@@ -520,6 +525,7 @@ impl MapKind {
             MapKind::ProjectMcpServers => "projects.*.mcpServers",
             MapKind::Flat => "flat",
             MapKind::Root => "root",
+            MapKind::Manifest => "server.mcp_config",
         }
     }
 }

@@ -18,6 +18,14 @@ pub const MCP: &str = "mcp";
 pub const INPUTS: &str = "inputs";
 /// Claude Code's per-project settings in `~/.claude.json`.
 pub const PROJECTS: &str = "projects";
+/// The `server` object of an MCPB manifest (`type`, `entry_point`, `mcp_config`).
+pub const MCPB_SERVER: &str = "server";
+/// The member of an MCPB manifest's `server` that is its client configuration.
+pub const MCPB_CONFIG: &str = "mcp_config";
+/// Where an MCPB manifest's one server is, for messages.
+pub const MCPB_MCP_CONFIG: &str = "server.mcp_config";
+/// The per-platform replacements of `command`, `args` and `env` in an MCPB `mcp_config`.
+pub const PLATFORM_OVERRIDES: &str = "platform_overrides";
 /// The server tables of Codex's TOML configuration (`[mcp_servers.NAME]`).
 pub const MCP_SERVERS_TABLE: &str = "mcp_servers";
 

@@ -663,9 +663,81 @@ fn forced_dialect_wins() {
 }
 
 #[test]
+fn mcpb_manifest_server_and_platform_overrides() {
+    let text = r#"{"manifest_version": "0.3", "name": "files", "version": "1.0.0",
+      "server": {"type": "binary", "entry_point": "server/files",
+        "mcp_config": {"command": "${__dirname}/server/files", "args": ["${user_config.root}"],
+          "env": {"TOKEN": "${user_config.token}"},
+          "platform_overrides": {"win32": {"command": "${__dirname}/server/files.exe"},
+            "darwin": {"env": {"DYLD_LIBRARY_PATH": "${__dirname}/lib"}}}}},
+      "user_config": {"root": {"type": "directory", "title": "Root", "description": "Root."}}}"#;
+    let o = read_config(text, Some("manifest.json"), Some(Dialect::Mcpb));
+    let c = &o.value;
+    assert_eq!(c.dialect, Dialect::Mcpb);
+    assert!(o.diagnostics.is_empty(), "{:?}", diags(&o));
+    assert_eq!(c.server_maps.len(), 1);
+    assert_eq!(c.server_maps[0].kind, MapKind::Manifest);
+    assert_eq!(c.server_maps[0].path.to_string(), "$.server.mcp_config");
+    let names: Vec<(&str, String)> = c
+        .servers
+        .iter()
+        .map(|s| (s.name.value.as_str(), s.path.to_string()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("files", "$.server.mcp_config".to_owned()),
+            (
+                "platform_overrides.win32",
+                "$.server.mcp_config.platform_overrides.win32".to_owned()
+            ),
+            (
+                "platform_overrides.darwin",
+                "$.server.mcp_config.platform_overrides.darwin".to_owned()
+            ),
+        ]
+    );
+    assert_eq!(&text[c.servers[0].name.span.range()], "\"files\"");
+    let main = stdio(&c.servers[0]);
+    assert!(main.command.as_ref().unwrap().has_refs());
+    let setting = main.args[0].refs().next().unwrap();
+    assert_eq!(
+        (setting.syntax, setting.name.as_str()),
+        (VarSyntax::UserConfig, "root")
+    );
+    assert!(
+        c.servers[0].env.as_ref().unwrap().entries[0]
+            .string
+            .as_ref()
+            .unwrap()
+            .is_only_ref()
+    );
+    // An override without `command` keeps the one of `mcp_config`: stdio, no command.
+    assert!(stdio(&c.servers[1]).command.is_some());
+    assert!(stdio(&c.servers[2]).command.is_none());
+    assert!(c.servers[2].env.is_some());
+    // Every other member of the manifest describes the extension.
+    assert!(c.root_members.iter().all(|m| m.status == KeyStatus::Known));
+    // Detected from its content, or read as another client's file, a manifest is not a
+    // configuration (`mcpvet server` reads it).
+    let o = read(text, Some("manifest.json"));
+    assert_eq!(o.value.dialect, Dialect::Generic);
+    assert!(o.value.servers.is_empty());
+    assert_eq!(diags(&o), ["MCP010 error $"]);
+    let o = read_as(text, Dialect::ClaudeDesktop);
+    assert!(o.value.servers.is_empty());
+    // A manifest without `mcp_config`.
+    let o = read_as(r#"{"name": "x", "server": {"type": "uv"}}"#, Dialect::Mcpb);
+    assert!(o.value.servers.is_empty());
+    assert_eq!(diags(&o), ["MCP010 info $"]);
+}
+
+#[test]
 fn every_dialect_lowers_every_example_without_breaking_invariants() {
     let examples = [
         r#"{"mcpServers": {"a": {"command": "npx", "args": ["${X}"], "env": {"A": "$B"}}}}"#,
+        r#"{"name": "x", "server": {"mcp_config": {"command": "node", "platform_overrides": {"win32": {"args": ["a"]}, "linux": 3}}}}"#,
+        r#"{"server": {"mcp_config": []}}"#,
         r#"{"servers": {"a": {"type": "http", "url": "https://${input:h}/mcp"}}, "inputs": [{"id": "h", "type": "promptString"}]}"#,
         r#"{"context_servers": {"a": {"command": {"path": "x"}}, "b": {"settings": {}}}}"#,
         r#"{"experimental.context_servers": [{"id": "a", "executable": "x"}]}"#,

@@ -52,6 +52,9 @@ pub(super) fn collect(root: Value<'_>, format: DefinitionFormat) -> Collected {
             definition_credentials(root, &mut out);
         }
     }
+    // In source order, whatever order the lists come in.
+    out.items.sort_by_key(|i| i.span.start);
+    out.credentials.sort_by_key(|c| c.value.span.start);
     out
 }
 

@@ -32,6 +32,9 @@ enum Origin {
     Map,
     /// An element of Zed's early `experimental.context_servers` array.
     ZedArray,
+    /// An entry of an MCPB `mcp_config.platform_overrides`: a partial server whose missing
+    /// members are those of `mcp_config`.
+    Override,
 }
 
 struct Lowerer<'d> {
@@ -73,6 +76,7 @@ fn expected_kinds(dialect: Dialect) -> &'static [MapKind] {
         Dialect::Zed => &[MapKind::ContextServers, MapKind::ZedExperimental],
         Dialect::SingleServer => &[MapKind::Root],
         Dialect::Generic => &[MapKind::McpServers, MapKind::Flat],
+        Dialect::Mcpb => &[MapKind::Manifest],
         _ => &[MapKind::McpServers],
     }
 }
@@ -81,7 +85,8 @@ fn expected_kinds(dialect: Dialect) -> &'static [MapKind] {
 /// are not reported and a missing server map is only worth an info).
 fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bool {
     match dialect {
-        Dialect::ClaudeDesktop | Dialect::Gemini | Dialect::Zed => true,
+        // A manifest's other members describe the extension.
+        Dialect::ClaudeDesktop | Dialect::Gemini | Dialect::Zed | Dialect::Mcpb => true,
         Dialect::VsCode => root.get("servers").is_none(),
         Dialect::ClaudeCode => {
             root.get(roots::PROJECTS).is_some()
@@ -121,6 +126,11 @@ fn find_maps(root: Value<'_>) -> Vec<Found<'_>> {
             roots::MCP => {
                 if let Some(inner) = m.value.member(roots::SERVERS) {
                     push(MapKind::VsCodeSettings, inner.value, Some(inner.key));
+                }
+            }
+            roots::MCPB_SERVER => {
+                if let Some(inner) = m.value.member(roots::MCPB_CONFIG) {
+                    push(MapKind::Manifest, inner.value, Some(inner.key));
                 }
             }
             roots::PROJECTS => {
@@ -183,7 +193,10 @@ impl<'d> Lowerer<'d> {
         }
         let shared = shared_root(self.dialect, root, file_name);
         let expected = expected_kinds(self.dialect);
-        let all = find_maps(root);
+        let mut all = find_maps(root);
+        // An MCPB manifest is a server definition: its `mcp_config` is a server only when the
+        // manifest is read as one (`mcpb`); other dialects find no server map in it.
+        all.retain(|f| f.kind != MapKind::Manifest || self.dialect == Dialect::Mcpb);
         let mut chosen: Vec<(Found<'d>, bool)> = Vec::new();
         let (mine, foreign): (Vec<Found<'d>>, Vec<Found<'d>>) =
             all.into_iter().partition(|f| expected.contains(&f.kind));
@@ -247,6 +260,7 @@ impl<'d> Lowerer<'d> {
             }
             MapKind::Flat => "server objects directly at the root".to_owned(),
             MapKind::Root => "a single server object at the root".to_owned(),
+            MapKind::Manifest => "`server.mcp_config` (a desktop extension manifest)".to_owned(),
         };
         let wanted = match self.dialect.server_map_key() {
             Some(k) => format!("servers from `{k}`"),
@@ -290,6 +304,7 @@ impl<'d> Lowerer<'d> {
                 match self.dialect {
                     Dialect::VsCode => &[roots::SERVERS, roots::MCP],
                     Dialect::Zed => &[roots::CONTEXT_SERVERS],
+                    Dialect::Mcpb => &[roots::MCPB_SERVER],
                     _ => &[roots::MCP_SERVERS],
                 },
             ),
@@ -325,6 +340,7 @@ impl<'d> Lowerer<'d> {
             .filter_map(|(f, _)| match f.kind {
                 MapKind::McpServers => Some(roots::MCP_SERVERS),
                 MapKind::Servers => Some(roots::SERVERS),
+                MapKind::Manifest => Some(roots::MCPB_SERVER),
                 _ => None,
             })
             .collect();
@@ -401,6 +417,7 @@ impl<'d> Lowerer<'d> {
                 let name = Spanned::new(String::new(), object_opening(value));
                 self.lower_server(name, None, value, map, Origin::Map);
             }
+            MapKind::Manifest => self.lower_manifest(value, map),
             MapKind::Flat => {
                 for m in value.members() {
                     if is_harmless(&m.key_str()) {
@@ -482,10 +499,45 @@ impl<'d> Lowerer<'d> {
         }
     }
 
+    /// An MCPB manifest's `server.mcp_config`, named by the manifest's `name`, then each
+    /// entry of its `platform_overrides` as a partial server of its own.
+    fn lower_manifest(&mut self, value: Value<'d>, map: usize) {
+        let name = value
+            .document()
+            .root()
+            .and_then(|root| root.get("name"))
+            .and_then(StringValue::from_value)
+            .map_or_else(
+                || Spanned::new(String::new(), object_opening(value)),
+                |n| Spanned::new(n.value, n.span),
+            );
+        self.lower_server(name, None, value, map, Origin::Map);
+        let Some(overrides) = value
+            .get(roots::PLATFORM_OVERRIDES)
+            .filter(|_| value.kind() == ValueKind::Object)
+        else {
+            return;
+        };
+        if let Some(overrides) = self
+            .cx
+            .object(overrides, "`platform_overrides`", Severity::Error)
+        {
+            for m in overrides.members() {
+                let key = spanned_key(m.key);
+                let name = Spanned::new(
+                    format!("{}.{}", roots::PLATFORM_OVERRIDES, key.value),
+                    key.span,
+                );
+                self.lower_server(name, Some(m.key), m.value, map, Origin::Override);
+            }
+        }
+    }
+
     /// The known member list for an entry.
     fn known_keys(&self, origin: Origin) -> &'static [&'static str] {
         match origin {
             Origin::ZedArray => keys::ZED_EXPERIMENTAL_ITEM,
+            Origin::Override => keys::MCPB_OVERRIDE,
             Origin::Map => self.dialect.known_server_keys(),
         }
     }

@@ -72,6 +72,8 @@ impl<'d> Lowerer<'d> {
             (true, None) => Transport::Stdio(stdio),
             (false, Some(http)) => Transport::Http(http),
             (false, None) if zed_shape == Some(ZedShape::Extension) => Transport::Extension,
+            // A platform override without `command` keeps the one of `mcp_config`.
+            (false, None) if origin == Origin::Override => Transport::Stdio(stdio),
             (false, None) => {
                 self.report_no_transport(value, &label, declared_kind);
                 Transport::Missing

@@ -84,6 +84,7 @@ fn expanded_syntaxes(dialect: Dialect, field: &str) -> Vec<&'static str> {
         VarSyntax::Env,
         VarSyntax::Input,
         VarSyntax::File,
+        VarSyntax::UserConfig,
     ]
     .into_iter()
     .filter(|&s| expansion_in(dialect, &probe(s), field) == Expansion::Expanded)
