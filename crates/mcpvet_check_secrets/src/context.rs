@@ -1,20 +1,53 @@
-//! What the configuration rules share: the configuration, the facts read from it once (the
-//! strings that hold URLs), the spans already reported (so each secret is reported once, by
-//! the most precise rule), where a value is, and what the client expands instead of a
-//! literal.
+//! What the rules of a configuration or a server definition share: the document, what holds
+//! each value (a configuration's servers; a definition's tools, prompts, resources and
+//! packages), the facts read from the document once (the strings that hold URLs), the
+//! spans already reported (so each secret is reported once, by the most precise rule),
+//! where a value is, and what to write instead of a literal (what the client expands, or
+//! how the definition's format lets the user provide the value).
+use std::ops::Range;
+
 use mcpvet_ast::config::{ConfigFile, Dialect};
+use mcpvet_ast::definition::{CredentialKind, DefinitionFile, DefinitionFormat};
 use mcpvet_diagnostics::{
     Applicability, Diagnostic, Edit, Fix, JsonPath, PathSegment, Reporter, RuleMeta, Severity, Site,
 };
-use mcpvet_json::{Value, ValueKind};
+use mcpvet_json::{JsonDocument, Value, ValueKind};
 use mcpvet_text::Span;
 
 use crate::rules::unfilled_placeholder;
-use crate::url::{UrlString, string_urls};
+use crate::source::{definition_ref_ranges, ref_ranges};
+use crate::url::{UrlString, path_query, string_urls};
 
-/// The state of one configuration check.
+/// What is checked: a client configuration or a server definition.
+#[derive(Clone, Copy)]
+pub(crate) enum Source<'c, 'a> {
+    /// A client configuration.
+    Config(&'c ConfigFile<'a>),
+    /// A server definition.
+    Definition(&'c DefinitionFile<'a>),
+}
+
+/// What holds a value: a server of a configuration; a tool, prompt, resource or package of
+/// a definition. Paths in messages are relative to the innermost holder.
+pub(crate) struct Holder<'c> {
+    /// `server`, `tool`, `prompt`, `resource`, `resource template`, `package`.
+    pub(crate) what: &'static str,
+    /// Its name.
+    pub(crate) name: &'c str,
+    /// Its JSON path.
+    pub(crate) path: JsonPath,
+    /// Its span.
+    pub(crate) span: Span,
+}
+
+/// The state of one check of a configuration or a definition.
 pub(crate) struct Cx<'c, 'a> {
-    pub(crate) config: &'c ConfigFile<'a>,
+    /// What is checked.
+    pub(crate) source: Source<'c, 'a>,
+    /// Its document.
+    pub(crate) doc: &'c JsonDocument<'a>,
+    /// What holds values, in source order.
+    holders: Vec<Holder<'c>>,
     /// Every string value that holds a URL, read once for the URL rules.
     pub(crate) urls: Vec<UrlString<'c>>,
     /// What has been reported so far. A field of its own, so that a rule can report while it
@@ -23,73 +56,255 @@ pub(crate) struct Cx<'c, 'a> {
 }
 
 impl<'c, 'a> Cx<'c, 'a> {
+    /// The context of a configuration check.
     pub(crate) fn new(config: &'c ConfigFile<'a>) -> Self {
+        let holders = config
+            .servers
+            .iter()
+            .map(|s| Holder {
+                what: "server",
+                name: s.name.value.as_str(),
+                path: s.path.clone(),
+                span: s.span,
+            })
+            .collect();
         Cx {
-            config,
-            urls: string_urls(config.document()),
+            source: Source::Config(config),
+            doc: config.document(),
+            holders,
+            urls: string_urls(config.document(), ref_ranges),
             once: ReportOnce::default(),
         }
     }
 
-    /// `path` relative to the server that holds it (`env.GITHUB_TOKEN`, `args[3]`), or whole
-    /// (`$.inputs[0].default`) outside servers.
-    pub(crate) fn relative(&self, path: &JsonPath) -> String {
-        let segments = path.segments();
-        let server = self
-            .config
-            .servers
+    /// The context of a server-definition check.
+    pub(crate) fn for_definition(definition: &'c DefinitionFile<'a>) -> Self {
+        let mut holders: Vec<Holder<'c>> = definition
+            .items
             .iter()
-            .filter(|s| {
-                let sp = s.path.segments();
-                segments.len() > sp.len() && segments.starts_with(sp)
+            .filter_map(|item| {
+                Some(Holder {
+                    what: item.kind.name(),
+                    name: item.name.as_ref()?.value.as_str(),
+                    path: item.path.clone(),
+                    span: item.span,
+                })
             })
-            .max_by_key(|s| s.path.segments().len());
-        match server {
-            Some(s) => render_relative(&segments[s.path.segments().len()..]),
+            .collect();
+        if definition.format == DefinitionFormat::Registry
+            && let Some(packages) = definition.root().and_then(|r| r.get("packages"))
+            && packages.kind() == ValueKind::Array
+        {
+            for package in packages.items() {
+                if let Some(name) = package
+                    .get("identifier")
+                    .and_then(Value::raw_str)
+                    .filter(|n| !n.is_empty() && !n.contains('\\'))
+                {
+                    holders.push(Holder {
+                        what: "package",
+                        name,
+                        path: package.path(),
+                        span: package.span(),
+                    });
+                }
+            }
+        }
+        Cx {
+            source: Source::Definition(definition),
+            doc: definition.document(),
+            holders,
+            urls: definition_urls(definition),
+            once: ReportOnce {
+                in_definition: true,
+                ..ReportOnce::default()
+            },
+        }
+    }
+
+    /// The definition checked, if it is one.
+    pub(crate) fn definition(&self) -> Option<&'c DefinitionFile<'a>> {
+        match self.source {
+            Source::Definition(d) => Some(d),
+            Source::Config(_) => None,
+        }
+    }
+
+    /// The decoded ranges of the references in `text`: what the client expands in a
+    /// configuration; also `{name}` and `${user_config.key}` in a definition.
+    pub(crate) fn refs(&self, text: &str) -> Vec<Range<usize>> {
+        match self.source {
+            Source::Config(_) => ref_ranges(text),
+            Source::Definition(_) => definition_ref_ranges(text),
+        }
+    }
+
+    /// The innermost holder whose path is a strict prefix of `path`.
+    fn holder_of(&self, path: &JsonPath) -> Option<&Holder<'c>> {
+        let segments = path.segments();
+        self.holders
+            .iter()
+            .filter(|h| {
+                let hp = h.path.segments();
+                segments.len() > hp.len() && segments.starts_with(hp)
+            })
+            .max_by_key(|h| h.path.segments().len())
+    }
+
+    /// `path` relative to the server (or definition item) that holds it
+    /// (`env.GITHUB_TOKEN`, `args[3]`, `authentication.password`), or whole
+    /// (`$.inputs[0].default`) outside one.
+    pub(crate) fn relative(&self, path: &JsonPath) -> String {
+        match self.holder_of(path) {
+            Some(h) => render_relative(&path.segments()[h.path.segments().len()..]),
             None => path.to_string(),
+        }
+    }
+
+    /// `` `rel` ``, and in a definition the item that holds it: `` `authentication.value` of
+    /// tool `search` ``.
+    fn place(&self, path: &JsonPath, rel: &str) -> String {
+        match (self.source, self.holder_of(path)) {
+            (Source::Definition(_), Some(h)) => {
+                format!("`{rel}` of {} `{}`", h.what, short(h.name))
+            }
+            _ => format!("`{rel}`"),
         }
     }
 
     /// Whether `node` is what its path leads to: a value, not a member name (whose path is
     /// its member's).
     pub(crate) fn is_value(&self, node: Value<'_>, path: &JsonPath) -> bool {
-        self.config
-            .document()
-            .find(path)
-            .is_some_and(|v| v.id() == node.id())
+        self.doc.find(path).is_some_and(|v| v.id() == node.id())
     }
 
     /// Where `node` is, for a message: `` `env.GITHUB_TOKEN` ``, `the unreadable text at
-    /// `env.T``, `a member name in `env``.
+    /// `env.T``, `a member name in `env``; in a definition, with the item that holds it
+    /// (`` `authentication.value` of tool `search` ``).
     pub(crate) fn location(&self, node: Value<'_>) -> String {
         let path = node.path();
         let rel = self.relative(&path);
         if node.kind() == ValueKind::Error {
-            return format!("the unreadable text at `{rel}`");
+            return format!("the unreadable text at {}", self.place(&path, &rel));
         }
         if node.kind() == ValueKind::String && !self.is_value(node, &path) {
             // A key: its path is the member's.
             let mut parent = path.clone();
             parent.pop();
-            return format!("a member name in `{}`", self.relative(&parent));
+            let rel = self.relative(&parent);
+            return format!("a member name in {}", self.place(&parent, &rel));
         }
-        format!("`{rel}`")
+        self.place(&path, &rel)
     }
 
-    /// The name of the innermost server whose object holds `node`.
+    /// The name of the innermost server (or definition item) whose object holds `node`.
     pub(crate) fn server_name(&self, node: Value<'_>) -> Option<&'c str> {
         let at = node.span().start;
-        self.config
-            .servers
+        self.holders
             .iter()
-            .filter(|s| s.span.contains(at))
-            .min_by_key(|s| s.span.len())
-            .map(|s| s.name.value.as_str())
+            .filter(|h| h.span.contains(at))
+            .min_by_key(|h| h.span.len())
+            .map(|h| h.name)
     }
 
-    /// The client.
-    pub(crate) fn dialect(&self) -> Dialect {
-        self.config.dialect
+    /// What to do instead of writing the value, as one clause for a help sentence (see
+    /// [`advice`] and [`definition_advice`]); `prefix` is written before the reference
+    /// (`Bearer `).
+    pub(crate) fn advice(&self, field: Field, name: &str, prefix: &str) -> String {
+        match self.source {
+            Source::Config(config) => advice(config.dialect, field, name, prefix),
+            Source::Definition(d) => definition_advice(d.format, None, prefix),
+        }
+    }
+
+    /// A fix replacing the string `value` with a reference to `name` (see
+    /// [`reference_fix`]); never in a definition, whose formats have no reference that
+    /// needs no declaration.
+    pub(crate) fn reference_fix(&self, value: Value<'_>, field: Field, name: &str) -> Option<Fix> {
+        match self.source {
+            Source::Config(config) => reference_fix(config.dialect, value, field, name),
+            Source::Definition(_) => None,
+        }
+    }
+}
+
+/// Every string of a definition that holds a URL, and the `path` of each item of a neutral
+/// definition that holds a query (`/search?api_key=…`, joined to the item's `endpoint`), in
+/// source order.
+fn definition_urls<'c>(definition: &'c DefinitionFile<'_>) -> Vec<UrlString<'c>> {
+    let mut urls = string_urls(definition.document(), definition_ref_ranges);
+    if definition.format != DefinitionFormat::Definition {
+        return urls;
+    }
+    for item in &definition.items {
+        let Some(value) = definition.value(item.node).get("path") else {
+            continue;
+        };
+        if urls.iter().any(|u| u.value.id() == value.id()) {
+            continue;
+        }
+        if let Some(text) = value.decoded()
+            && let Some(url) = path_query(text.text())
+        {
+            let refs = definition_ref_ranges(text.text());
+            urls.push(UrlString {
+                value,
+                text,
+                refs,
+                urls: vec![url],
+            });
+        }
+    }
+    urls.sort_by_key(|u| u.value.span().start);
+    urls
+}
+
+/// `text` cut to 40 characters on one line, for naming a holder in a message.
+pub(crate) fn short(text: &str) -> String {
+    let line: String = text
+        .chars()
+        .map(|c| if c.is_control() || c == '`' { ' ' } else { c })
+        .collect();
+    match line.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line,
+    }
+}
+
+/// What to do instead of writing a secret in a definition of `format`, as one clause for a
+/// help sentence: definitions are exported, published or committed, so the value is left
+/// out and the user provides it. `kind` is the credential field the secret is in, when it
+/// is one; `prefix` is written before a reference (`Bearer `).
+pub(crate) fn definition_advice(
+    format: DefinitionFormat,
+    kind: Option<CredentialKind>,
+    prefix: &str,
+) -> String {
+    match format {
+        DefinitionFormat::Registry => format!(
+            "`server.json` is published for everyone to read: leave the value out and let the \
+             user provide it (`\"isSecret\": true` without `value` or `default`), or write \
+             `{prefix}{{token}}` with `token` declared that way in the `variables` beside it"
+        ),
+        DefinitionFormat::Manifest if kind == Some(CredentialKind::Setting) => {
+            "the manifest is published with the extension: remove `default` from the setting \
+             and mark it `\"sensitive\": true`, so that the user enters the value when \
+             installing and the host keeps it in the system's secret store"
+                .to_owned()
+        }
+        DefinitionFormat::Manifest => format!(
+            "the manifest is published with the extension: declare a `user_config` entry with \
+             `\"sensitive\": true` and no `default`, and write `{prefix}${{user_config.<key>}}` \
+             here instead"
+        ),
+        DefinitionFormat::Definition => format!(
+            "definitions are exported, published or committed: leave the value out and let the \
+             user provide it, or reference a secret the platform stores (such as \
+             `{prefix}{{{{ secret }}}}`)"
+        ),
+        DefinitionFormat::Listing => "a listing is what the server sends to every client: \
+             remove the secret from the server's tools, prompts and resources"
+            .to_owned(),
     }
 }
 
@@ -99,6 +314,8 @@ impl<'c, 'a> Cx<'c, 'a> {
 pub(crate) struct ReportOnce {
     secrets: Vec<Span>,
     placeholders: Vec<Span>,
+    /// Placeholders are in a server definition (for the help).
+    in_definition: bool,
 }
 
 fn overlaps(spans: &[Span], span: Span) -> bool {
@@ -150,7 +367,7 @@ impl ReportOnce {
             return;
         }
         self.placeholders.push(span);
-        unfilled_placeholder::check(at, value, field, what, report);
+        unfilled_placeholder::check(at, value, field, what, self.in_definition, report);
     }
 }
 

@@ -4,8 +4,6 @@ use std::ops::Range;
 
 use mcpvet_json::{DecodedStr, JsonDocument, Value};
 
-use crate::source::ref_ranges;
-
 /// One URL found in a text; every range indexes that text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct UrlParts {
@@ -73,26 +71,10 @@ pub(crate) fn find_urls(text: &str) -> Vec<UrlParts> {
         while end < b.len() && !ends_url(b[end]) {
             end += 1;
         }
-        let mut query = Vec::new();
-        if let Some(q) = text[auth_end..end].find('?') {
-            let q_start = auth_end + q + 1;
-            let q_end = text[q_start..end].find('#').map_or(end, |h| q_start + h);
-            let mut p = q_start;
-            for piece in text[q_start..q_end].split(['&', ';']) {
-                let range = p..p + piece.len();
-                p = range.end + 1;
-                if piece.is_empty() {
-                    continue;
-                }
-                match piece.find('=') {
-                    Some(eq) => query.push((
-                        range.start..range.start + eq,
-                        range.start + eq + 1..range.end,
-                    )),
-                    None => query.push((range.clone(), range.end..range.end)),
-                }
-            }
-        }
+        let query = text[auth_end..end]
+            .find('?')
+            .map(|q| query_params(text, auth_end + q + 1, end))
+            .unwrap_or_default();
         out.push(UrlParts {
             scheme: s..sep,
             user,
@@ -103,6 +85,47 @@ pub(crate) fn find_urls(text: &str) -> Vec<UrlParts> {
         from = end.max(from);
     }
     out
+}
+
+/// The parameters of the query that starts at `q_start` (after the `?`) and ends at `end` or
+/// at a `#` before it: name and value ranges (the value may be empty).
+fn query_params(text: &str, q_start: usize, end: usize) -> Vec<(Range<usize>, Range<usize>)> {
+    let mut query = Vec::new();
+    let q_end = text[q_start..end].find('#').map_or(end, |h| q_start + h);
+    let mut p = q_start;
+    for piece in text[q_start..q_end].split(['&', ';']) {
+        let range = p..p + piece.len();
+        p = range.end + 1;
+        if piece.is_empty() {
+            continue;
+        }
+        match piece.find('=') {
+            Some(eq) => query.push((
+                range.start..range.start + eq,
+                range.start + eq + 1..range.end,
+            )),
+            None => query.push((range.clone(), range.end..range.end)),
+        }
+    }
+    query
+}
+
+/// A URL path with a query but no scheme or host (`/search?api_key=…`, the `path` a
+/// definition joins to its `endpoint`): its query parameters, as the parts of a URL with
+/// empty scheme and host. `None` for a text that holds a whole URL, or no query.
+pub(crate) fn path_query(text: &str) -> Option<UrlParts> {
+    if text.contains("://") || text.contains(char::is_whitespace) {
+        return None;
+    }
+    let q = text.find('?')?;
+    let query = query_params(text, q + 1, text.len());
+    (!query.is_empty()).then_some(UrlParts {
+        scheme: 0..0,
+        user: None,
+        password: None,
+        host: 0..0,
+        query,
+    })
 }
 
 /// Percent-decodes `text` (invalid sequences are kept as written).
@@ -137,8 +160,12 @@ pub(crate) struct UrlString<'d> {
     pub(crate) urls: Vec<UrlParts>,
 }
 
-/// Every string value of `doc` that holds a URL, in source order.
-pub(crate) fn string_urls<'d>(doc: &'d JsonDocument<'d>) -> Vec<UrlString<'d>> {
+/// Every string value of `doc` that holds a URL, in source order, with the references that
+/// `refs` finds in it.
+pub(crate) fn string_urls<'d>(
+    doc: &'d JsonDocument<'d>,
+    refs: fn(&str) -> Vec<Range<usize>>,
+) -> Vec<UrlString<'d>> {
     let mut out = Vec::new();
     for value in doc.roots().flat_map(Value::strings) {
         if !value
@@ -150,7 +177,7 @@ pub(crate) fn string_urls<'d>(doc: &'d JsonDocument<'d>) -> Vec<UrlString<'d>> {
         if let Some(text) = value.decoded() {
             let urls = find_urls(text.text());
             if !urls.is_empty() {
-                let refs = ref_ranges(text.text());
+                let refs = refs(text.text());
                 out.push(UrlString {
                     value,
                     text,
@@ -199,5 +226,21 @@ mod tests {
         assert!(urls[1].password.is_none());
         assert!(find_urls("").is_empty());
         assert!(find_urls("://").is_empty());
+    }
+
+    #[test]
+    fn queries_of_paths() {
+        let text = "/v1/search?q=x&api_key=abc#top";
+        let parts = path_query(text).unwrap();
+        let q: Vec<(&str, &str)> = parts
+            .query
+            .iter()
+            .map(|(n, v)| (&text[n.clone()], &text[v.clone()]))
+            .collect();
+        assert_eq!(q, [("q", "x"), ("api_key", "abc")]);
+        assert!(parts.user.is_none() && parts.password.is_none());
+        assert!(path_query("/v1/search").is_none());
+        assert!(path_query("/v1/search?").is_none());
+        assert!(path_query("https://h/x?key=1").is_none());
     }
 }

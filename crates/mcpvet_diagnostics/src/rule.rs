@@ -107,17 +107,20 @@ pub enum Target {
     Transcript,
     /// Server definitions.
     Server,
+    /// Client configurations and server definitions (the secret rules of fields).
+    ConfigAndServer,
     /// Any input (syntax rules).
     Any,
 }
 
 impl Target {
-    /// `config`, `transcript`, `server` or `any`.
+    /// `config`, `transcript`, `server`, `config, server` or `any`.
     pub const fn name(self) -> &'static str {
         match self {
             Target::Config => "config",
             Target::Transcript => "transcript",
             Target::Server => "server",
+            Target::ConfigAndServer => "config, server",
             Target::Any => "any",
         }
     }

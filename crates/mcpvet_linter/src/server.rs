@@ -1,11 +1,12 @@
 //! Inspecting a server definition, and inferring a schema from an example.
+use mcpvet_ast::config::{Dialect, MapKind, read_config};
 use mcpvet_ast::definition::{DefinitionFile, DefinitionFormat, read_definition};
 use mcpvet_ast::transcript::ProtocolVersion;
 use mcpvet_check_server::DefinitionSummary;
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_json::{JsonOptions, parse};
 use mcpvet_schema::infer::{InferOptions, Layout, infer};
-use mcpvet_text::SourceFile;
+use mcpvet_text::{SourceFile, Span};
 
 use crate::config::finish;
 use crate::report::{DefinitionInfo, FileReport, InputKind, ItemRow};
@@ -63,6 +64,10 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
         (None, None)
     };
     let summary = mcpvet_check_server::check(&file, &mut findings);
+    mcpvet_check_secrets::check_definition(&file, &mut findings);
+    if file.format == DefinitionFormat::Manifest {
+        manifest_config(source.text(), &mut findings);
+    }
     let (mut diagnostics, redactions) = findings.into_parts();
     finish(file.document(), &redactions, &mut diagnostics);
     let definition = info(&file, &summary, protocol, tools_digest);
@@ -76,6 +81,43 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
         definition: Some(definition),
         diagnostics,
         redactions,
+    }
+}
+
+/// The transport and secret findings (`MCP1xx`, `MCP2xx`, `MCP3xx`) of an MCPB manifest's
+/// `server.mcp_config` (and its `platform_overrides`), read as a client configuration of the
+/// `mcpb` dialect: only the checks' findings inside `mcp_config` are kept (the definition
+/// reader and `MCP600` already judge the document's syntax and structure; the manifest's
+/// `name` is not a server-map key), and none about a secret already reported.
+fn manifest_config(text: &str, findings: &mut Findings) {
+    let config = read_config(text, None, Some(Dialect::Mcpb)).value;
+    let Some(map) = config
+        .server_maps
+        .iter()
+        .find(|m| m.kind == MapKind::Manifest)
+    else {
+        return;
+    };
+    let inside = config.value(map.node).span();
+    let mut found = Findings::new();
+    mcpvet_check_transport::check_config(&config, &mut found);
+    mcpvet_check_secrets::check_config(&config, &mut found);
+    let (diagnostics, redactions) = found.into_parts();
+    let overlaps = |a: Span, b: Span| a.start < b.end && b.start < a.end;
+    for d in diagnostics {
+        let span = d.span();
+        let known_secret =
+            d.code().family() == 3 && findings.redactions().iter().any(|&r| overlaps(r, span));
+        let repeated = findings
+            .diagnostics()
+            .iter()
+            .any(|e| e.code() == d.code() && e.span() == span);
+        if inside.contains_span(span) && !known_secret && !repeated {
+            findings.push(d);
+        }
+    }
+    for span in redactions {
+        findings.redact(span);
     }
 }
 
@@ -171,7 +213,7 @@ pub fn infer_schema(text: &str, options: InferOptions) -> Result<String, InferEr
             diagnostics: vec![Diagnostic::new(
                 mcpvet_json::codes::SYNTAX,
                 mcpvet_diagnostics::Severity::Error,
-                mcpvet_text::Span::empty(0),
+                Span::empty(0),
                 "the example is empty: expected a JSON value",
             )],
         }),

@@ -23,6 +23,13 @@
 //! `--messages` listing and a real streamed inspection (`mcpvet_linter::stream`) included;
 //! a property test embeds them in random text.
 //!
+//! Server definitions are checked the same way: every synthetic secret is written into a
+//! definition's basic-authentication password and API-key value, a registry `server.json`
+//! environment variable's `value` (declared `isSecret` and not, with a credential name), a
+//! registry header value, and an MCPB manifest's sensitive `user_config` default, one place
+//! a file: each must be found by a secret rule, its span redacted, and absent from every
+//! output; a property test places random credentials there.
+//!
 //! Adding an output format is one line in [`renderings`].
 use std::collections::HashSet;
 
@@ -34,7 +41,10 @@ use mcpvet_linter::render::json::{JsonReportOptions, render_json};
 use mcpvet_linter::render::overview::render_report;
 use mcpvet_linter::render::sarif::{SarifOptions, render_sarif};
 use mcpvet_linter::render::text::{TextOptions, render_diagnostics};
-use mcpvet_linter::{ConfigOptions, FileReport, TranscriptOptions, lint_config, lint_transcript};
+use mcpvet_linter::{
+    ConfigOptions, FileReport, ServerOptions, TranscriptOptions, lint_config, lint_server,
+    lint_transcript,
+};
 use mcpvet_text::{Encoding, LineIndex, Positions, SourceFile};
 
 /// `report` as a streamed inspection gives it: the source not held, only the positions and
@@ -259,6 +269,119 @@ fn sessions(s: &Secret) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// Server definitions holding `v` (the text of a JSON string, without the quotes) in one
+/// credential field each: (what, file name, text).
+fn definitions(v: &str) -> Vec<(&'static str, &'static str, String)> {
+    let tool = |auth: &str| {
+        format!(
+            r#"{{"name": "crm", "description": "Customer records.",
+  "tools": [{{"name": "find_customer", "description": "Find a customer by name.", "type": "http",
+    "method": "GET", "endpoint": "https://api.example.invalid", "path": "/customers",
+    "authentication": {auth}}}],
+  "publish": {{"version": "1.0.0"}}}}"#
+        )
+    };
+    let registry = |input: &str| {
+        format!(
+            r#"{{"$schema": "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json",
+  "name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+  {input}}}"#
+        )
+    };
+    let package = |env: &str| {
+        registry(&format!(
+            r#""packages": [{{"registryType": "npm", "identifier": "@acme/weather-mcp", "version": "1.0.0",
+    "transport": {{"type": "stdio"}}, "environmentVariables": [{env}]}}]"#
+        ))
+    };
+    vec![
+        (
+            "a basic-authentication password",
+            "definition.json",
+            tool(&format!(
+                r#"{{"type": "basic", "username": "svc", "password": "{v}"}}"#
+            )),
+        ),
+        (
+            "an API-key value",
+            "definition.json",
+            tool(&format!(
+                r#"{{"type": "apiKey", "key": "X-Api-Key", "value": "{v}"}}"#
+            )),
+        ),
+        (
+            "an environment variable declared secret",
+            "server.json",
+            package(&format!(
+                r#"{{"name": "WEATHER_API_KEY", "isSecret": true, "value": "{v}"}}"#
+            )),
+        ),
+        (
+            "an environment variable named like a credential",
+            "server.json",
+            package(&format!(
+                r#"{{"name": "WEATHER_API_KEY", "isSecret": false, "value": "{v}"}}"#
+            )),
+        ),
+        (
+            "a header value",
+            "server.json",
+            registry(&format!(
+                r#""remotes": [{{"type": "streamable-http", "url": "https://weather.example.invalid/mcp",
+    "headers": [{{"name": "X-API-Key", "value": "{v}"}}]}}]"#
+            )),
+        ),
+        (
+            "a sensitive setting's default",
+            "manifest.json",
+            format!(
+                r#"{{"manifest_version": "0.3", "name": "weather", "version": "1.0.0",
+  "description": "Weather forecasts.", "author": {{"name": "Acme"}},
+  "server": {{"type": "node", "entry_point": "server/index.js",
+    "mcp_config": {{"command": "node", "args": ["${{__dirname}}/server/index.js"],
+      "env": {{"WEATHER_API_KEY": "${{user_config.api_key}}"}}}}}},
+  "user_config": {{"api_key": {{"type": "string", "title": "API key",
+    "description": "Your weather API key.", "sensitive": true, "required": true, "default": "{v}"}}}}}}"#
+            ),
+        ),
+    ]
+}
+
+/// Inspects a server definition, `file` its name.
+fn lint_definition(file: &str, text: String) -> FileReport {
+    lint_server(
+        &SourceFile::new(file, text).unwrap(),
+        &ServerOptions::default(),
+    )
+}
+
+/// Checks a definition holding `s` in one place: a secret rule found it, redacted (part
+/// of) the place where it is written, and no output shows it.
+fn check_definition(s: &Secret, what: &str, file: &str, text: String, failures: &mut Vec<String>) {
+    let e = esc(&s.whole);
+    let at = text.find(&e).expect("the secret is in the text");
+    let report = lint_definition(file, text);
+    let label = format!("{file} ({what})");
+    // The redaction may be part of the secret (a Slack webhook URL: its path).
+    let end = at + e.len();
+    let redacted = report
+        .redactions
+        .iter()
+        .any(|r| (r.start as usize) < end && at < r.end as usize);
+    if !redacted {
+        let codes: Vec<&str> = report
+            .diagnostics
+            .iter()
+            .map(|d| d.code().as_str())
+            .collect();
+        failures.push(format!(
+            "{} not redacted in {label}; findings: {codes:?}",
+            s.kind
+        ));
+    }
+    check_report(s, &label, &report, failures);
+}
+
 /// The 8-character pieces of the secret's random part (those without a line break: a
 /// rendering may escape line breaks, and every line's own pieces are checked).
 fn pieces(s: &Secret) -> Vec<&str> {
@@ -380,6 +503,7 @@ fn no_secret_reaches_any_output() {
     let formats = secrets.len();
     secrets.extend(generic_secrets(60).into_iter().map(|s| (s, false)));
     assert!(formats >= 190 && secrets.len() >= 250, "{}", secrets.len());
+    let first_seed: HashSet<String> = synthetic::tokens(0).into_iter().map(|t| t.token).collect();
     let mut failures = Vec::new();
     let mut files = 0;
     for (secret, format) in &secrets {
@@ -392,8 +516,15 @@ fn no_secret_reaches_any_output() {
             check_report(secret, file, &report, &mut failures);
             files += 1;
         }
+        // Definitions: every format once (the first seed) and every generic credential.
+        if !*format || first_seed.contains(&secret.whole) {
+            for (what, file, text) in definitions(&esc(&secret.whole)) {
+                check_definition(secret, what, file, text, &mut failures);
+                files += 1;
+            }
+        }
     }
-    assert!(files > 1500, "{files}");
+    assert!(files > 2000, "{files}");
     // A summary by output and file, then the first failures in full.
     let mut summary: Vec<String> = failures
         .iter()
@@ -671,6 +802,29 @@ fn no_shaped_secret_reaches_any_output() {
 
 proptest::proptest! {
     #![proptest_config(proptest::test_runner::Config::with_cases(64))]
+
+    /// A random credential in any credential field of a server definition is found and
+    /// never reaches an output.
+    #[test]
+    fn a_secret_in_a_definition_never_leaks(
+        secret in "[A-Za-z0-9]{8}[A-Za-z0-9_.~-]{8,40}",
+        pick in 0usize..6,
+    ) {
+        let mixed = secret.bytes().any(|b| b.is_ascii_uppercase())
+            && secret.bytes().any(|b| b.is_ascii_lowercase())
+            && secret.bytes().any(|b| b.is_ascii_digit());
+        proptest::prop_assume!(mixed && judge(&secret, Strength::QUERY) == Verdict::Secret);
+        let s = Secret {
+            kind: "generic credential".to_owned(),
+            whole: secret.clone(),
+            random: secret.clone(),
+        };
+        let places = definitions(&secret);
+        let (what, file, text) = places[pick % places.len()].clone();
+        let mut failures = Vec::new();
+        check_definition(&s, what, file, text, &mut failures);
+        proptest::prop_assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    }
 
     /// A shaped credential in random log text, on a stderr line or in a tool result, never
     /// reaches an output.

@@ -2,13 +2,13 @@ use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use crate::context::{Cx, Field, advice, reference_fix, token_severity, variable_for, within};
+use crate::context::{Cx, Field, token_severity, variable_for, within};
 use crate::tokens::{self, Found};
 use crate::walk;
 use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
-    /// A credential in a known provider format (GitHub, AWS, OpenAI, Anthropic, Slack, Stripe, a JWT, a private key...) is written in the configuration.
+    /// A credential in a known provider format (GitHub, AWS, OpenAI, Anthropic, Slack, Stripe, a JWT, a private key...) is written in the configuration or server definition.
     ///
     /// ## What it checks
     ///
@@ -45,12 +45,18 @@ declare_rule! {
     /// The finding points at the token alone (inside `Bearer …`, `--token=…` or a URL) and
     /// shows only its first four characters and its length; every renderer masks the rest.
     ///
+    /// Server definitions are searched the same way, every string of the document: a
+    /// tool's authentication, description or endpoint, a registry `server.json`'s inputs,
+    /// an MCPB manifest's `user_config` defaults and `mcp_config`, a captured listing's
+    /// descriptions and schemas.
+    ///
     /// ## Why it matters
     ///
     /// These formats are what secret scanners and attackers search public repositories for;
     /// a project `.mcp.json` or `.vscode/mcp.json` is committed with the code, and clients
     /// have been seen writing resolved secrets back into such files (anthropics/claude-code
     /// issue 18692). A token that reached a shared file must be revoked, not just deleted.
+    /// Server definitions are exported and published by design.
     ///
     /// ## Examples
     ///
@@ -66,6 +72,14 @@ declare_rule! {
     ///   "headers": {"Authorization": "Bearer ghp_mcpvetSyntheticDocToken0aB1cD2eF3gH4"}}}}
     /// ```
     ///
+    /// ```json file=definition.json server
+    /// {"name": "issues", "description": "Issue tracker tools.",
+    ///  "tools": [{"name": "list_issues", "description": "List the open issues.", "type": "http",
+    ///    "method": "GET", "endpoint": "https://api.github.com", "path": "/repos/acme/app/issues",
+    ///    "authentication": {"type": "apiKey", "key": "Authorization", "value": "Bearer ghp_mcpvetSyntheticDocToken0aB1cD2eF3gH4"}}],
+    ///  "publish": {"version": "1.0.0"}}
+    /// ```
+    ///
     /// ### Accepted
     ///
     /// ```jsonc file=.vscode/mcp.json
@@ -79,6 +93,14 @@ declare_rule! {
     ///   "/home/me/da39a3ee5e6b4b0d3255bfef95601890afd80709"]}}}
     /// ```
     ///
+    /// ```json file=definition.json server
+    /// {"name": "issues", "description": "Issue tracker tools.",
+    ///  "tools": [{"name": "list_issues", "description": "List the open issues.", "type": "http",
+    ///    "method": "GET", "endpoint": "https://api.github.com", "path": "/repos/acme/app/issues",
+    ///    "authentication": {"type": "apiKey", "key": "Authorization", "value": "Bearer {{ github_token }}"}}],
+    ///  "publish": {"version": "1.0.0"}}
+    /// ```
+    ///
     /// ## References
     ///
     /// - gitleaks default rules (`config/gitleaks.toml`) and trufflehog detectors: the prefix
@@ -89,7 +111,7 @@ declare_rule! {
         code: "MCP302",
         name: "known-token-format",
         severity: Error,
-        target: Config,
+        target: ConfigAndServer,
         since: "0.1.0",
     }
 }
@@ -109,7 +131,7 @@ struct Hit<'d> {
 }
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
-    let doc = cx.config.document();
+    let doc = cx.doc;
     let mut escaped: Vec<Span> = Vec::new();
     let mut hits: Vec<Hit<'_>> = Vec::new();
     // Strings with escapes are scanned decoded, with offsets mapped back through the escapes.
@@ -164,12 +186,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
 
 fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
     let kind = hit.found.kind;
-    let in_comment = cx
-        .config
-        .document()
-        .comments()
-        .iter()
-        .any(|c| c.contains(hit.span.start));
+    let in_comment = cx.doc.comments().iter().any(|c| c.contains(hit.span.start));
     let location = match hit.node {
         _ if in_comment => "a comment".to_owned(),
         Some(node) => cx.location(node),
@@ -219,7 +236,7 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
         } else {
             format!(
                 "revoke this credential and issue a new one; {}",
-                advice(cx.dialect(), field, &name, "")
+                cx.advice(field, &name, "")
             )
         });
     if let Some(p) = path {
@@ -228,7 +245,7 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
     if hit.whole
         && field == Field::Env
         && let Some(value) = hit.value
-        && let Some(fix) = reference_fix(cx.dialect(), value, field, &name)
+        && let Some(fix) = cx.reference_fix(value, field, &name)
     {
         d = d.with_fix(fix);
     }

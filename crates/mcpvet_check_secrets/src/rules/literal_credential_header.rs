@@ -1,13 +1,14 @@
 use std::ops::Range;
 
+use mcpvet_ast::definition::CredentialKind;
 use mcpvet_diagnostics::{Diagnostic, Reporter, declare_rule};
-use mcpvet_json::ValueKind;
+use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
-use crate::context::{Cx, Field, advice, variable_for, within};
+use crate::context::{Cx, Field, Source, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify, is_authorization_header, is_cookie_header};
-use crate::source::{ref_ranges, touches_ref};
+use crate::source::touches_ref;
 use crate::walk;
 use mcpvet_diagnostics::redact::describe;
 
@@ -31,12 +32,19 @@ declare_rule! {
     /// `Bearer <token>` is an `unfilled-placeholder`; a token in a known format is reported
     /// by `known-token-format`.
     ///
+    /// In server definitions: the `headers` of a registry `server.json`'s package transports
+    /// and remotes (`{"name": "X-API-Key", "value": "…"}`, and the `value` or `default` of
+    /// their `variables`), judged the same way, and any header declared `"isSecret": true`
+    /// whatever its name (any literal of six or more characters). `Bearer {token}` with
+    /// `token` a variable is a reference and is fine.
+    ///
     /// ## Why it matters
     ///
     /// A header credential is sent to the server on every request; written in the file, it is
     /// also in every copy of the file. Claude Code, VS Code, Cursor, Windsurf and Cline
     /// expand variables in `headers`, so the value can stay in the environment or in the
-    /// client's secret storage.
+    /// client's secret storage. In a `server.json` it is published for everyone to read; the
+    /// header can ask the user for the value instead.
     ///
     /// ## Examples
     ///
@@ -52,12 +60,25 @@ declare_rule! {
     ///   "headers": {"X-API-Key": "mcpvetSynthetic7Qx2Lm9R"}}}}
     /// ```
     ///
+    /// ```json file=server.json server
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "remotes": [{"type": "streamable-http", "url": "https://weather.example.invalid/mcp",
+    ///    "headers": [{"name": "X-API-Key", "value": "mcpvetSynthetic7Qx2Lm9R"}]}]}
+    /// ```
+    ///
     /// ### Accepted
     ///
     /// ```jsonc file=.vscode/mcp.json
     /// {"servers": {"docs": {"type": "http", "url": "https://mcp.example.invalid/mcp",
     ///   "headers": {"Authorization": "Bearer ${input:docs-token}", "Accept": "application/json"}}},
     ///  "inputs": [{"type": "promptString", "id": "docs-token", "description": "Docs token", "password": true}]}
+    /// ```
+    ///
+    /// ```json file=server.json server
+    /// {"name": "io.github.acme/weather", "description": "Weather forecasts.", "version": "1.0.0",
+    ///  "remotes": [{"type": "streamable-http", "url": "https://weather.example.invalid/mcp",
+    ///    "headers": [{"name": "Authorization", "value": "Bearer {token}",
+    ///      "variables": {"token": {"description": "Your API token", "isRequired": true, "isSecret": true}}}]}]}
     /// ```
     ///
     /// ## References
@@ -69,7 +90,7 @@ declare_rule! {
         code: "MCP303",
         name: "literal-credential-header",
         severity: Error,
-        target: Config,
+        target: ConfigAndServer,
         since: "0.1.0",
     }
 }
@@ -105,13 +126,21 @@ pub(crate) struct HeaderSecret {
 pub(crate) type Placeholders = Vec<(Range<usize>, String)>;
 
 /// Reads the header `name` whose value is `text[value]`: the secrets it holds and the
-/// placeholders. References are never secrets.
+/// placeholders. References are never secrets. A header `declared` secret (a registry
+/// header with `"isSecret": true`) is a credential whatever its name, and any literal of
+/// six or more characters in it is a secret.
 pub(crate) fn read_header(
     name: &str,
     text: &str,
     value: Range<usize>,
     refs: &[Range<usize>],
+    declared: bool,
 ) -> (Option<HeaderSecret>, Placeholders) {
+    let header_strength = if declared {
+        Strength::Password
+    } else {
+        Strength::HEADER
+    };
     let mut placeholders = Vec::new();
     let mut verdict = |range: Range<usize>, strength: Strength, what: &str| -> bool {
         if range.is_empty() || touches_ref(refs, &range) {
@@ -152,7 +181,7 @@ pub(crate) fn read_header(
         }
         let what = scheme.map_or_else(|| "credential".to_owned(), |s| format!("{s} credential"));
         let secret =
-            verdict(credential.clone(), Strength::HEADER, "a credential").then(|| HeaderSecret {
+            verdict(credential.clone(), header_strength, "a credential").then(|| HeaderSecret {
                 range: credential,
                 more: Vec::new(),
                 what,
@@ -168,7 +197,7 @@ pub(crate) fn read_header(
             at = range.end + 1;
             if let Some(eq) = piece.find('=') {
                 let (v, _) = trim(text, range.start + eq + 1..range.end);
-                if verdict(v.clone(), Strength::HEADER, "a cookie value") {
+                if verdict(v.clone(), header_strength, "a cookie value") {
                     secrets.push(v);
                 }
             }
@@ -183,6 +212,7 @@ pub(crate) fn read_header(
         return (secret, placeholders);
     }
     let strength = match classify(name) {
+        _ if declared => Strength::Password,
         NameClass::Password => Strength::Password,
         NameClass::Token => Strength::HEADER,
         NameClass::Other => return (None, placeholders),
@@ -205,22 +235,40 @@ fn trim(text: &str, range: Range<usize>) -> (Range<usize>, bool) {
 }
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
-    let doc = cx.config.document();
-    let mut headers = Vec::new();
+    let doc = cx.doc;
+    // (name, value, declared secret): a definition's header fields first, then every
+    // header map.
+    let mut headers: Vec<(String, Value<'_>, bool)> = Vec::new();
+    if let Some(definition) = cx.definition() {
+        for c in &definition.credentials {
+            if c.kind == CredentialKind::Header {
+                headers.push((
+                    c.name.clone().unwrap_or_default(),
+                    definition.value(c.value.node),
+                    c.declared_secret,
+                ));
+            }
+        }
+    }
     walk::members(doc, |m| {
         if is_header_map(m.parent_key) && m.member.value.kind() == ValueKind::String {
-            headers.push((m.member.key_str().into_owned(), m.member.value));
+            headers.push((m.member.key_str().into_owned(), m.member.value, false));
         }
     });
-    for (name, value) in headers {
+    for (name, value, declared) in headers {
         let Some(text) = value.decoded() else {
             continue;
         };
-        let refs = ref_ranges(text.text());
-        let (secret, placeholders) = read_header(&name, text.text(), 0..text.text().len(), &refs);
+        let refs = cx.refs(text.text());
+        let (secret, placeholders) =
+            read_header(&name, text.text(), 0..text.text().len(), &refs, declared);
+        // In a definition, where the header is: `header `X-API-Key` at `remotes[0]…``.
+        let location = match cx.source {
+            Source::Config(_) => format!("header `{name}`"),
+            Source::Definition(_) => format!("header `{name}` at {}", cx.location(value)),
+        };
         for (range, what) in placeholders {
             let span = text.span(range.clone());
-            let location = format!("header `{name}`");
             cx.once.placeholder(
                 report,
                 within(value, span),
@@ -238,12 +286,12 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
             .diagnostic(
                 span,
                 format!(
-                    "header `{name}` sends a literal {} (`{}`)",
+                    "{location} sends a literal {} (`{}`)",
                     secret.what,
                     describe(&text.text()[secret.range.clone()])
                 ),
             )
-            .with_help(advice(cx.dialect(), Field::Header, &var, &secret.prefix))
+            .with_help(cx.advice(Field::Header, &var, &secret.prefix))
             .with_path(value.path());
         cx.once.secret_with(report, d, &more);
     }

@@ -1,7 +1,7 @@
 use mcpvet_ast::config::url::HostClass;
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
-use crate::context::{Cx, Field, advice, variable_for, within};
+use crate::context::{Cx, Field, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::source::touches_ref;
 use crate::url::percent_decode;
@@ -15,7 +15,8 @@ declare_rule! {
     /// Every URL in every string of the file, whatever its scheme (`https://`, `postgres://`,
     /// `mongodb+srv://`, `redis://`, `amqp://`...): `url`, `serverUrl`, `httpUrl`, arguments
     /// (database servers take a connection string), `env` values (`DATABASE_URL`) and
-    /// headers. The password after `user:` is reported when it is a literal of six or more
+    /// headers; in a server definition, a tool's `endpoint`, a remote's `url`, an input's
+    /// `value` or `default`, any other string. The password after `user:` is reported when it is a literal of six or more
     /// characters that is not a placeholder; a user name alone is reported when it looks like
     /// a token (16 or more characters, 3.0 bits of entropy per character). The finding
     /// points at the password only. A URL to the local machine (`localhost`, `127.0.0.1`,
@@ -27,7 +28,8 @@ declare_rule! {
     /// Userinfo is the least protected place for a credential: URLs are logged by clients,
     /// proxies and servers, shown in process lists when passed as arguments, and copied
     /// whole. The password can come from the environment instead (`PGPASSWORD`, a
-    /// `${DB_PASSWORD}` reference, a `.pgpass` file).
+    /// `${DB_PASSWORD}` reference, a `.pgpass` file). A server definition is exported or
+    /// published with its URLs.
     ///
     /// ## Examples
     ///
@@ -36,6 +38,13 @@ declare_rule! {
     /// ```json file=claude_desktop_config.json
     /// {"mcpServers": {"postgres": {"command": "npx",
     ///   "args": ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:mcpvet-synthetic-pw-7Qx@db.example.invalid:5432/main"]}}}
+    /// ```
+    ///
+    /// ```json file=definition.json server
+    /// {"name": "crm", "description": "Customer records.",
+    ///  "tools": [{"name": "find_customer", "description": "Find a customer by name.", "type": "http",
+    ///    "method": "GET", "endpoint": "https://svc:mcpvet-synthetic-pw-7Qx@crm.example.invalid", "path": "/customers"}],
+    ///  "publish": {"version": "1.0.0"}}
     /// ```
     ///
     /// ### Accepted
@@ -59,7 +68,7 @@ declare_rule! {
         code: "MCP306",
         name: "password-in-url",
         severity: Error,
-        target: Config,
+        target: ConfigAndServer,
         since: "0.1.0",
     }
 }
@@ -117,7 +126,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
                         .with_help(format!(
                             "take the credential out of the URL: many servers and drivers read \
                              it from their own variable or file (`PGPASSWORD`, `~/.pgpass`); {}",
-                            advice(cx.dialect(), field, &var, "")
+                            cx.advice(field, &var, "")
                         ))
                         .with_path(path);
                     cx.once.secret(report, d);

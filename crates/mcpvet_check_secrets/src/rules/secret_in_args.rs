@@ -1,13 +1,14 @@
 use std::ops::Range;
 
+use mcpvet_ast::definition::{CredentialKind, DefinitionFile, DefinitionFormat};
 use mcpvet_diagnostics::{Reporter, declare_rule};
-use mcpvet_json::{DecodedStr, Value};
+use mcpvet_json::{DecodedStr, Value, ValueKind};
 
-use crate::context::{Cx, Field, advice, variable_for, within};
+use crate::context::{Cx, Field, Source, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify, classify_flag};
 use crate::rules::literal_credential_header::read_header;
-use crate::source::{ref_ranges, touches_ref};
+use crate::source::touches_ref;
 use mcpvet_diagnostics::redact::describe;
 
 declare_rule! {
@@ -30,6 +31,13 @@ declare_rule! {
     /// variable: any literal of six or more characters). References (`${env:TOKEN}`,
     /// `$TOKEN`) are fine, and so is docker's `-e NAME` without a value, which forwards the
     /// variable from the environment.
+    ///
+    /// In server definitions: the `runtimeArguments` and `packageArguments` of a registry
+    /// `server.json`'s packages, read as the words they put on the command line (a named
+    /// argument's `name` and `value`, a positional one's `value`; an argument declared
+    /// `"isSecret": true` or whose `valueHint` names a credential is judged whole), and the
+    /// `command` and `args` of an MCPB manifest's `server.mcp_config`.
+    /// `{token}` variables and `${user_config.api_key}` are references.
     ///
     /// ## Why it matters
     ///
@@ -57,6 +65,13 @@ declare_rule! {
     ///   "args": ["run", "-i", "--rm", "-e", "GITHUB_API_TOKEN=mcpvetSynthetic7Qx2Lm9R", "ghcr.io/github/github-mcp-server"]}}}
     /// ```
     ///
+    /// ```json file=server.json server
+    /// {"name": "io.github.acme/search", "description": "Web search.", "version": "1.0.0",
+    ///  "packages": [{"registryType": "npm", "identifier": "@acme/search-mcp", "version": "1.0.0",
+    ///    "transport": {"type": "stdio"},
+    ///    "packageArguments": [{"type": "named", "name": "--api-key", "value": "mcpvetSynthetic7Qx2Lm9R"}]}]}
+    /// ```
+    ///
     /// ### Accepted
     ///
     /// ```json file=.mcp.json
@@ -70,6 +85,14 @@ declare_rule! {
     ///   "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}}
     /// ```
     ///
+    /// ```json file=server.json server
+    /// {"name": "io.github.acme/search", "description": "Web search.", "version": "1.0.0",
+    ///  "packages": [{"registryType": "npm", "identifier": "@acme/search-mcp", "version": "1.0.0",
+    ///    "transport": {"type": "stdio"},
+    ///    "packageArguments": [{"type": "named", "name": "--api-key", "value": "{api_key}",
+    ///      "variables": {"api_key": {"description": "Your API key", "isRequired": true, "isSecret": true}}}]}]}
+    /// ```
+    ///
     /// ## References
     ///
     /// - MCP Inspector README: credentials in stdio arguments are not redacted
@@ -79,7 +102,7 @@ declare_rule! {
         code: "MCP304",
         name: "secret-in-args",
         severity: Warning,
-        target: Config,
+        target: ConfigAndServer,
         since: "0.1.0",
     }
 }
@@ -115,50 +138,187 @@ struct Literal {
 }
 
 pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
-    let config = cx.config;
-    for server in &config.servers {
-        let Some(stdio) = server.transport.stdio() else {
-            continue;
-        };
-        let mut words: Vec<Word<'_>> = Vec::new();
-        if let Some(value) = stdio.command.as_ref().map(|c| config.value(c.node))
-            && let Some(text) = value.decoded()
-        {
-            let text = std::rc::Rc::new(text);
-            let refs = std::rc::Rc::new(ref_ranges(text.text()));
-            let mut at = 0;
-            let s = text.text().to_owned();
-            for (i, piece) in s.split(' ').enumerate() {
-                let range = at..at + piece.len();
-                at = range.end + 1;
-                if i > 0 && !piece.is_empty() {
-                    words.push(Word {
-                        value,
-                        text: text.clone(),
-                        range,
-                        refs: refs.clone(),
-                    });
-                }
+    match cx.source {
+        Source::Config(config) => {
+            for server in &config.servers {
+                let Some(stdio) = server.transport.stdio() else {
+                    continue;
+                };
+                let command = stdio.command.as_ref().map(|c| config.value(c.node));
+                let args = stdio.args.iter().map(|a| config.value(a.node));
+                let words = command_line(cx, command, args);
+                check_words(cx, &words, &server.name.value, false, report);
             }
         }
-        for value in stdio.args.iter().map(|a| config.value(a.node)) {
-            if let Some(text) = value.decoded() {
-                let refs = std::rc::Rc::new(ref_ranges(text.text()));
-                let range = 0..text.text().len();
+        Source::Definition(definition) => match definition.format {
+            DefinitionFormat::Manifest => {
+                let name = definition.name.as_ref().map_or("mcp", |n| n.value.as_str());
+                for config in manifest_commands(definition) {
+                    let command = config.get("command");
+                    let args = config
+                        .get("args")
+                        .filter(|a| a.kind() == ValueKind::Array)
+                        .into_iter()
+                        .flat_map(Value::items);
+                    let words = command_line(cx, command, args);
+                    check_words(cx, &words, name, false, report);
+                }
+            }
+            DefinitionFormat::Registry => registry_arguments(cx, definition, report),
+            DefinitionFormat::Listing | DefinitionFormat::Definition => {}
+        },
+    }
+}
+
+/// The words of a command line: those of `command` after the first (a command written with
+/// spaces), then every string of `args`.
+fn command_line<'d>(
+    cx: &Cx<'_, '_>,
+    command: Option<Value<'d>>,
+    args: impl Iterator<Item = Value<'d>>,
+) -> Vec<Word<'d>> {
+    let mut words: Vec<Word<'d>> = Vec::new();
+    if let Some(value) = command
+        && let Some(text) = value.decoded()
+    {
+        let text = std::rc::Rc::new(text);
+        let refs = std::rc::Rc::new(cx.refs(text.text()));
+        let mut at = 0;
+        let s = text.text().to_owned();
+        for (i, piece) in s.split(' ').enumerate() {
+            let range = at..at + piece.len();
+            at = range.end + 1;
+            if i > 0 && !piece.is_empty() {
                 words.push(Word {
                     value,
-                    text: std::rc::Rc::new(text),
+                    text: text.clone(),
                     range,
-                    refs,
+                    refs: refs.clone(),
                 });
             }
         }
-        for mut f in read_words(&words) {
-            if !f.exact_variable {
-                f.variable = variable_for(&server.name.value, &f.variable);
-            }
-            check_literal(cx, &words[f.word], &f, report);
+    }
+    for value in args {
+        if let Some(text) = value.decoded() {
+            let refs = std::rc::Rc::new(cx.refs(text.text()));
+            let range = 0..text.text().len();
+            words.push(Word {
+                value,
+                text: std::rc::Rc::new(text),
+                range,
+                refs,
+            });
         }
+    }
+    words
+}
+
+/// Judges the literals of the command line `words` of the server (or package) `holder`; a
+/// `declared` secret needs no credential name and is judged as a password.
+fn check_words(
+    cx: &mut Cx<'_, '_>,
+    words: &[Word<'_>],
+    holder: &str,
+    declared: bool,
+    report: &mut Reporter<'_>,
+) {
+    for mut f in read_words(words) {
+        if !f.exact_variable {
+            f.variable = variable_for(holder, &f.variable);
+        }
+        if declared && f.judged.is_none() {
+            f.strength = Strength::Password;
+        }
+        check_literal(cx, &words[f.word], &f, report);
+    }
+}
+
+/// The `mcp_config` of a manifest's `server` and its `platform_overrides`.
+fn manifest_commands<'d>(definition: &'d DefinitionFile<'_>) -> Vec<Value<'d>> {
+    let mut out = Vec::new();
+    let Some(config) = definition
+        .root()
+        .and_then(|r| r.get("server"))
+        .and_then(|s| s.get("mcp_config"))
+        .filter(|c| c.kind() == ValueKind::Object)
+    else {
+        return out;
+    };
+    out.push(config);
+    if let Some(overrides) = config
+        .get("platform_overrides")
+        .filter(|o| o.kind() == ValueKind::Object)
+    {
+        out.extend(
+            overrides
+                .members()
+                .map(|m| m.value)
+                .filter(|v| v.kind() == ValueKind::Object),
+        );
+    }
+    out
+}
+
+/// The arguments of a registry entry's packages, each read as the words it puts on the
+/// command line: a named argument's `name` and value (`--token`, `…`), a positional one's
+/// value. An argument declared secret, or whose `valueHint` is a credential name, is judged
+/// whole when no flag or assignment says more.
+fn registry_arguments(
+    cx: &mut Cx<'_, '_>,
+    definition: &DefinitionFile<'_>,
+    report: &mut Reporter<'_>,
+) {
+    for c in &definition.credentials {
+        if c.kind != CredentialKind::Argument {
+            continue;
+        }
+        let value = definition.value(c.value.node);
+        let mut parent = value.path();
+        parent.pop();
+        let input = cx.doc.find(&parent);
+        let named = input
+            .and_then(|i| i.get("type"))
+            .and_then(Value::as_str)
+            .is_some_and(|t| t == "named");
+        let flag = input
+            .and_then(|i| i.get("name"))
+            .filter(|n| named && n.kind() == ValueKind::String);
+        let words = command_line(cx, None, flag.into_iter().chain([value]));
+        let holder = cx.server_name(value).unwrap_or("mcp").to_owned();
+        let found = read_words(&words);
+        if !found.is_empty() {
+            check_words(cx, &words, &holder, c.declared_secret, report);
+            continue;
+        }
+        let class = c.name.as_deref().map_or(NameClass::Other, |n| {
+            if n.starts_with('-') {
+                classify_flag(n)
+            } else {
+                classify(n)
+            }
+        });
+        let strength = match strength_of(class) {
+            _ if c.declared_secret => Strength::Password,
+            Some(strength) => strength,
+            None => continue,
+        };
+        let Some(word) = words.last() else { continue };
+        let name = c.name.as_deref().map(crate::context::short);
+        let literal = Literal {
+            word: words.len() - 1,
+            range: word.range.clone(),
+            message: match &name {
+                Some(n) if named => format!("passes a secret to `{n}` on the command line"),
+                Some(n) => format!("passes a secret as `{n}` on the command line"),
+                None => "passes a secret on the command line".to_owned(),
+            },
+            placeholder_what: "a secret".to_owned(),
+            strength,
+            judged: None,
+            variable: variable_for(&holder, "SECRET"),
+            exact_variable: true,
+        };
+        check_literal(cx, word, &literal, report);
     }
 }
 
@@ -184,16 +344,23 @@ fn check_literal(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Literal, report: &mut
             &f.placeholder_what,
         ),
         Verdict::Secret => {
+            let help = match cx.source {
+                Source::Config(_) => format!(
+                    "command lines are visible to other local users and in logs, so pass the \
+                     value in `env` instead; {}",
+                    cx.advice(Field::Env, &f.variable, "")
+                ),
+                Source::Definition(_) => format!(
+                    "command lines are visible to other local users and in logs; {}",
+                    cx.advice(Field::Env, &f.variable, "")
+                ),
+            };
             let d = SECRET_IN_ARGS
                 .diagnostic(
                     span,
                     format!("{location} {} (`{}`)", f.message, describe(value)),
                 )
-                .with_help(format!(
-                    "command lines are visible to other local users and in logs, so pass the \
-                     value in `env` instead; {}",
-                    advice(cx.dialect(), Field::Env, &f.variable, "")
-                ))
+                .with_help(help)
                 .with_path(word.value.path());
             cx.once.secret(report, d);
         }
@@ -317,7 +484,7 @@ fn header_line(words: &[Word<'_>], at: usize, range: Range<usize>, flag: &str) -
     let colon = s.find(':')?;
     let name = s[..colon].trim();
     let value = range.start + colon + 1..range.end;
-    let (secret, placeholders) = read_header(name, word.text.text(), value, &word.refs);
+    let (secret, placeholders) = read_header(name, word.text.text(), value, &word.refs, false);
     if let Some(secret) = secret {
         return Some(Literal {
             word: at,

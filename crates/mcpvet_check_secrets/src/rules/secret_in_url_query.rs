@@ -1,6 +1,6 @@
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::context::{Cx, Field, advice, variable_for, within};
+use crate::context::{Cx, Field, variable_for, within};
 use crate::guards::{Strength, Verdict, judge};
 use crate::names::{NameClass, classify_query};
 use crate::source::touches_ref;
@@ -13,7 +13,8 @@ declare_rule! {
     /// ## What it checks
     ///
     /// The query string of every URL in every string of the file (`url`, `serverUrl`,
-    /// `httpUrl`, arguments, `env` values): a parameter named like a credential (`token`,
+    /// `httpUrl`, arguments, `env` values; in a server definition, a tool's `endpoint`, a
+    /// remote's `url`, any other string): a parameter named like a credential (`token`,
     /// `access_token`, `api_key`, `apikey`, `key`, `secret`, `client_secret`, `auth`, `sig`,
     /// `signature`, `jwt`, `password`...; not `token_type` or `key_id`) with a literal value
     /// of at least 16 characters and 3.0 bits of entropy per character (after
@@ -26,7 +27,8 @@ declare_rule! {
     ///
     /// Query strings are written to access logs, proxy logs and browser histories, and are
     /// sent again on every request. Hosted MCP servers that accept `?api_key=` usually also
-    /// accept an `Authorization` header, which clients can fill from a reference.
+    /// accept an `Authorization` header, which clients can fill from a reference. In a
+    /// server definition the URL is also published with it.
     ///
     /// ## Examples
     ///
@@ -34,6 +36,11 @@ declare_rule! {
     ///
     /// ```jsonc file=.vscode/mcp.json
     /// {"servers": {"search": {"type": "http", "url": "https://search.example.invalid/mcp?api_key=mcpvetSynthetic7Qx2Lm9R&lang=en"}}}
+    /// ```
+    ///
+    /// ```json file=server.json server
+    /// {"name": "io.github.acme/search", "description": "Web search.", "version": "1.0.0",
+    ///  "remotes": [{"type": "streamable-http", "url": "https://search.example.invalid/mcp?api_key=mcpvetSynthetic7Qx2Lm9R"}]}
     /// ```
     ///
     /// ### Accepted
@@ -53,7 +60,7 @@ declare_rule! {
         code: "MCP305",
         name: "secret-in-url-query",
         severity: Warning,
-        target: Config,
+        target: ConfigAndServer,
         since: "0.1.0",
     }
 }
@@ -99,7 +106,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
                             .with_help(format!(
                                 "send it in a header if the server accepts one, since query \
                                  strings end up in logs; {}",
-                                advice(cx.dialect(), Field::Url, &var, "")
+                                cx.advice(Field::Url, &var, "")
                             ))
                             .with_path(string.value.path());
                         cx.once.secret(report, d);

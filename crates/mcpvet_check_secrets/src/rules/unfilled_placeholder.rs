@@ -10,7 +10,9 @@ declare_rule! {
     ///
     /// The places the other secret rules read (credential-named `env` variables and fields,
     /// credential headers and cookies, credential flags and `NAME=VALUE` arguments, URL
-    /// passwords and credential query parameters) and token-shaped strings anywhere, for
+    /// passwords and credential query parameters, and the credential fields of server
+    /// definitions: a tool's password and API-key value, a registry input's `value` or
+    /// `default`, a manifest setting's `default`) and token-shaped strings anywhere, for
     /// values that are obviously not filled in:
     ///
     /// - wrapped in `<…>`, `[…]`, `{…}` or `(…)` (`<YOUR_TOKEN>`, `[REDACTED_API_KEY]`);
@@ -47,6 +49,14 @@ declare_rule! {
     ///   "headers": {"Authorization": "Bearer <your-long-lived-token>"}}}}
     /// ```
     ///
+    /// ```json file=definition.json server
+    /// {"name": "crm", "description": "Customer records.",
+    ///  "tools": [{"name": "find_customer", "description": "Find a customer by name.", "type": "http",
+    ///    "method": "GET", "endpoint": "https://crm.example.invalid", "path": "/customers",
+    ///    "authentication": {"type": "apiKey", "key": "X-Api-Key", "value": "YOUR_API_KEY"}}],
+    ///  "publish": {"version": "1.0.0"}}
+    /// ```
+    ///
     /// ### Accepted
     ///
     /// ```json file=.cursor/mcp.json
@@ -63,7 +73,7 @@ declare_rule! {
         code: "MCP307",
         name: "unfilled-placeholder",
         severity: Warning,
-        target: Config,
+        target: ConfigAndServer,
         since: "0.1.0",
     }
 }
@@ -71,8 +81,16 @@ declare_rule! {
 /// Reports the placeholder `value` at `at`, found by the rule that reads that place (the
 /// context reports each span once): `field` says where (`` `env.BRAVE_API_KEY` ``), `what`
 /// what belongs there (`a GitHub personal access token`). A value that might be a real
-/// secret misread as a placeholder is masked and redacted, never quoted.
-pub(crate) fn check(at: Site, value: &str, field: &str, what: &str, report: &mut Reporter<'_>) {
+/// secret misread as a placeholder is masked and redacted, never quoted. `in_definition`:
+/// the placeholder is in a server definition, whose users provide the value.
+pub(crate) fn check(
+    at: Site,
+    value: &str,
+    field: &str,
+    what: &str,
+    in_definition: bool,
+    report: &mut Reporter<'_>,
+) {
     let shown = if echo_safe(value) {
         format!("`{value}`")
     } else {
@@ -83,7 +101,12 @@ pub(crate) fn check(at: Site, value: &str, field: &str, what: &str, report: &mut
         &UNFILLED_PLACEHOLDER,
         at,
         format!("{field} still holds the placeholder {shown} where {what} belongs"),
-        "put the real value in the environment and reference it, or remove the entry; the \
-         server cannot authenticate with a placeholder",
+        if in_definition {
+            "leave the value out so that the user provides it (or fill it in where the server \
+             is deployed); the server cannot authenticate with a placeholder"
+        } else {
+            "put the real value in the environment and reference it, or remove the entry; the \
+             server cannot authenticate with a placeholder"
+        },
     );
 }

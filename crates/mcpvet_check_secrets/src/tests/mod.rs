@@ -472,4 +472,5 @@ fn every_format_in_every_position_is_redacted() {
     }
 }
 
+mod definitions;
 mod sessions;
