@@ -38,9 +38,7 @@ pub(crate) fn of(cx: Cx<'_, '_>, slot: &SchemaSlot) -> SchemaState {
         None => match slot.role {
             SchemaRole::Input => SchemaState::Missing,
             // The platform's default, or an optional member.
-            SchemaRole::Request | SchemaRole::Response | SchemaRole::Output => {
-                SchemaState::Default
-            }
+            SchemaRole::Request | SchemaRole::Response | SchemaRole::Output => SchemaState::Default,
         },
         Some(node) => {
             if is_valid(cx.value(node), slot.role) {
