@@ -64,6 +64,19 @@
     return text;
   }
 
+  /**
+   * Runs mcpvet_infer_schema: returns {schema, errors} (see crates/mcpvet_wasm/src/infer.rs),
+   * or {error} for an unknown `required` choice.
+   */
+  function inferSchema(required, text) {
+    const handles = [put(encoder.encode(required)), put(encoder.encode(text))];
+    try {
+      return JSON.parse(take(wasm.mcpvet_infer_schema(handles[0], handles[1])));
+    } finally {
+      handles.forEach((h) => wasm.mcpvet_buffer_free(h));
+    }
+  }
+
   /** Runs mcpvet_inspect_page: returns the page object (see crates/mcpvet_wasm/src/page.rs). */
   function inspectPage(mode, fileName, text) {
     const t0 = performance.now();
@@ -121,6 +134,11 @@
     if (input.value !== text) {
       setStatus("The input has changed since it was inspected: press Inspect to select exact positions.", "warning");
     }
+    selectInTextarea(input, text, start, end);
+  }
+
+  /** Selects the bytes `start..end` of `text` (the text `input` held) in the textarea `input`. */
+  function selectInTextarea(input, text, start, end) {
     const [from, to] = byteRangeToUtf16(text, start, end);
     input.focus({ preventScroll: true });
     input.setSelectionRange(from, to, "forward");
@@ -188,30 +206,38 @@
     const result = $("result");
     result.hidden = true;
     result.dataset.state = "empty";
-    for (const id of ["metrics", "session-facts", "findings"]) $(id).replaceChildren();
-    $("servers").tBodies[0].replaceChildren();
-    $("messages").tBodies[0].replaceChildren();
+    for (const id of ["metrics", "session-facts", "definition-facts", "findings"]) $(id).replaceChildren();
+    for (const id of ["servers", "messages", "items"]) $(id).tBodies[0].replaceChildren();
     $("result-what").textContent = "";
-    for (const id of ["findings-more", "messages-more", "servers-section", "messages-section", "transcript-info"]) {
+    for (const id of [
+      "findings-more",
+      "messages-more",
+      "items-more",
+      "servers-section",
+      "messages-section",
+      "transcript-info",
+      "definition-info",
+      "items-section",
+    ]) {
       $(id).hidden = true;
     }
     delete document.body.dataset.inspectMs;
     delete document.body.dataset.clickToPaintMs;
   }
 
-  const KIND_NAMES = { config: "client configuration", transcript: "captured session" };
+  const KIND_NAMES = { config: "client configuration", transcript: "captured session", server: "server definition" };
   /** Findings that mean the input could not be read at all, when nothing was read. */
   const FATAL_CODES = new Set(["MCP001", "MCP008", "MCP009", "MCP010"]);
 
   /** Why nothing could be read from the input, or null when something was. */
   function unreadableReason(page, file) {
-    const read = file.kind === "config" ? file.summary.servers : file.summary.messages;
+    const read = { config: file.summary.servers, transcript: file.summary.messages, server: file.summary.items }[file.kind];
     if (read > 0) return null;
     const fatal = file.findings.find((f) => FATAL_CODES.has(f.code) && f.severity === "error");
     if (!fatal) return null;
     const where = `line ${fatal.line}, column ${fatal.column}`;
     const what = page.detected
-      ? "This does not look like an MCP client configuration or a captured session"
+      ? "This does not look like an MCP client configuration, a captured session or a server definition"
       : `This could not be read as a ${KIND_NAMES[file.kind]}`;
     return `${what}: ${fatal.message} (${fatal.code} at ${where}).`;
   }
@@ -249,6 +275,9 @@
     if (file.kind === "transcript" && file.input_format) {
       what.push(`Read as a captured session, format ${file.input_format.name} (${file.input_format.reason}).`);
     }
+    if (file.kind === "server" && file.input_format) {
+      what.push(`Read as a server definition, format ${file.input_format.name} (${file.input_format.reason}).`);
+    }
     what.push(`${formatBytes(page.bytes)} inspected in ${Math.round(timing)} ms.`);
     $("result-what").textContent = what.join(" ");
 
@@ -257,6 +286,15 @@
       metrics.replaceChildren();
     } else if (file.kind === "config") {
       metrics.replaceChildren(metric("servers", "Servers", summary.servers));
+    } else if (file.kind === "server") {
+      const items = file.definition ? file.definition.items : [];
+      const count = (...kinds) => items.filter((i) => kinds.includes(i.kind)).length;
+      metrics.replaceChildren(
+        metric("items", "Items", summary.items),
+        metric("tools", "Tools", count("tool")),
+        metric("prompts", "Prompts", count("prompt")),
+        metric("resources", "Resources", count("resource", "resource template")),
+      );
     } else {
       metrics.replaceChildren(
         metric("messages", "Messages", summary.messages),
@@ -274,6 +312,7 @@
     );
 
     renderSessionFacts(file, reason);
+    renderDefinition(page, file, reason);
     renderFindings(file.findings);
     renderServers(page, file, reason);
     renderMessages(page, reason);
@@ -297,6 +336,7 @@
     const section = $("transcript-info");
     if (file.kind !== "transcript" || reason) {
       section.hidden = true;
+      $("session-facts").replaceChildren();
       return;
     }
     const s = file.summary;
@@ -311,6 +351,89 @@
       ),
       fact("Failed tool calls", String(s.failed_calls)),
     );
+    section.hidden = false;
+  }
+
+  /** The facts and the advertised items of a server definition. */
+  function renderDefinition(page, file, reason) {
+    const info = $("definition-info");
+    const section = $("items-section");
+    const body = $("items").tBodies[0];
+    body.replaceChildren();
+    if (file.kind !== "server" || !file.definition || reason) {
+      info.hidden = true;
+      section.hidden = true;
+      $("definition-facts").replaceChildren();
+      return;
+    }
+    const d = file.definition;
+    const facts = [];
+    if (file.input_format) {
+      facts.push(fact("Format", el("code", null, file.input_format.name), ` (${file.input_format.reason})`));
+    }
+    const server = [d.name, d.version].filter((x) => x !== null && x !== undefined);
+    facts.push(
+      fact(
+        "Server",
+        server.length ? el("code", { dataset: { field: "server" } }, server.join(" ")) : "no name or version given",
+      ),
+    );
+    if (file.protocol) {
+      facts.push(fact("Protocol version", el("code", null, file.protocol.version), ` (${file.protocol.detected_by})`));
+    }
+    if (file.tools_digest !== undefined) {
+      facts.push(
+        fact(
+          "Tool digest",
+          file.tools_digest
+            ? el("code", { class: "digest", dataset: { field: "tools_digest" } }, file.tools_digest)
+            : "none (no tool listed)",
+        ),
+      );
+    }
+    $("definition-facts").replaceChildren(...facts);
+    info.hidden = false;
+
+    $("items-heading").textContent = `Advertised items (${d.items.length.toLocaleString("en")})`;
+    if (d.items.length === 0) {
+      body.append(el("tr", null, el("td", { colspan: 4 }, "No tool, prompt or resource is advertised.")));
+    }
+    appendPaged(body, $("items-more"), d.items, (item, i) => {
+      const span = page.items[i];
+      const name = item.name === null ? "(unnamed)" : item.name;
+      return el(
+        "tr",
+        { dataset: { kind: item.kind } },
+        el("td", { class: "item-kind" }, item.kind),
+        el(
+          "td",
+          null,
+          span
+            ? el("button", { type: "button", class: "locate", dataset: { start: span.start, end: span.end }, title: item.path }, name)
+            : name,
+        ),
+        el("td", null, String(item.line)),
+        el(
+          "td",
+          null,
+          item.schemas.length === 0
+            ? "—"
+            : el(
+                "ul",
+                { class: "schemas" },
+                ...item.schemas.map((s) =>
+                  el(
+                    "li",
+                    { class: `schema state-${s.state}`, dataset: { field: s.field, state: s.state } },
+                    el("code", null, s.field),
+                    " ",
+                    el("span", { class: "state" }, s.state),
+                  ),
+                ),
+              ),
+        ),
+      );
+    });
     section.hidden = false;
   }
 
@@ -343,8 +466,48 @@
           el("span", { class: "where" }, where, f.path ? " · " : null, f.path ? el("code", { class: "path" }, f.path) : null),
         ),
         f.help ? el("p", { class: "help" }, f.help) : null,
+        f.fix ? renderFix(f.fix) : null,
       );
     });
+  }
+
+  /**
+   * A replacement text for display: its lines after the first (which continues the line where
+   * the edit starts) lose the indentation they all share, so that a value written for column
+   * 24 reads from the margin.
+   */
+  function dedent(text) {
+    const lines = text.split("\n");
+    const rest = lines.slice(1).filter((l) => l.trim() !== "");
+    if (rest.length === 0) return text;
+    const cut = Math.min(...rest.map((l) => l.length - l.trimStart().length));
+    return [lines[0], ...lines.slice(1).map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)))].join("\n");
+  }
+
+  /** A finding's fix, folded: what it does and the text of each edit. */
+  function renderFix(fix) {
+    const how = fix.applicability === "safe" ? "fix" : "fix, to review";
+    return el(
+      "details",
+      { class: "fix" },
+      el("summary", null, `Suggested ${how}: ${fix.message}`),
+      ...fix.edits.map((e) =>
+        el(
+          "div",
+          { class: "edit" },
+          el(
+            "button",
+            { type: "button", class: "locate-edit", dataset: { start: e.span.start, end: e.span.end } },
+            e.replacement === ""
+              ? `Remove the text at line ${e.line}, column ${e.column}`
+              : e.span.start === e.span.end
+                ? `Insert at line ${e.line}, column ${e.column}:`
+                : `Replace the text at line ${e.line}, column ${e.column} with:`,
+          ),
+          e.replacement === "" ? null : el("pre", { class: "replacement", tabindex: "0" }, el("code", null, dedent(e.replacement))),
+        ),
+      ),
+    );
   }
 
   /** Appends the first rows of `items` to `list`, and wires `more` to append the next ones. */
@@ -444,7 +607,7 @@
     const text = $("input").value;
     if (text.trim() === "") {
       clearResult();
-      setStatus("Nothing to inspect: the input is empty. Paste a configuration or a session, or load an example.", "error");
+      setStatus("Nothing to inspect: the input is empty. Paste a configuration, a session or a server definition, or load an example.", "error");
       return;
     }
     const started = performance.now();
@@ -521,6 +684,94 @@
     reader.readAsText(file);
   }
 
+  // ---------------------------------------------------------------------------------------
+  // Infer schema: an example payload in, the JSON Schema it implies out.
+
+  /** The last example read by Infer schema: its text and the module's answer. */
+  let inferred = null;
+
+  function setInferStatus(message, tone) {
+    const status = $("infer-status");
+    status.textContent = message;
+    status.dataset.tone = tone || "info";
+  }
+
+  function infer() {
+    if (!wasm) return;
+    const text = $("infer-input").value;
+    const output = $("infer-output");
+    const errors = $("infer-errors");
+    output.hidden = true;
+    errors.hidden = true;
+    errors.replaceChildren();
+    $("infer-schema").firstElementChild.textContent = "";
+    inferred = null;
+    if (text.trim() === "") {
+      setInferStatus("Nothing to infer from: paste an example payload (JSON) first.", "error");
+      return;
+    }
+    let result;
+    try {
+      result = inferSchema($("infer-required").value, text);
+    } catch (err) {
+      wasm = new WebAssembly.Instance(compiled, {}).exports;
+      setInferStatus(`mcpvet stopped on this example (${err.message}); please report it.`, "error");
+      return;
+    }
+    if (result.error) {
+      setInferStatus(result.error, "error");
+      return;
+    }
+    inferred = { text, result };
+    if (result.schema !== null) {
+      $("infer-schema").firstElementChild.textContent = result.schema;
+      output.hidden = false;
+      setInferStatus("Inferred a JSON Schema (draft 2020-12) from the example: review it before use (types come from one example).", "ok");
+      return;
+    }
+    const first = result.errors[0];
+    setInferStatus(
+      `The example is not one well-formed JSON value: ${first.message} (${first.code} at line ${first.line}, column ${first.column}).`,
+      "error",
+    );
+    for (const e of result.errors) {
+      errors.append(
+        el(
+          "li",
+          { class: "finding sev-error", dataset: { code: e.code } },
+          el("span", { class: "severity" }, "error"),
+          el("a", { class: "code", href: ruleHref(e.code), target: "_blank", rel: "noopener", title: `Rule ${e.code}` }, e.code),
+          el(
+            "button",
+            { type: "button", class: "locate", dataset: { start: e.start, end: e.end } },
+            el("span", { class: "message" }, e.message),
+            el("span", { class: "where" }, `Line ${e.line}, column ${e.column}`),
+          ),
+          e.help ? el("p", { class: "help" }, e.help) : null,
+        ),
+      );
+    }
+    errors.hidden = false;
+  }
+
+  async function copySchema() {
+    const text = $("infer-schema").textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      setInferStatus("Copied the schema to the clipboard.", "ok");
+    } catch {
+      // No clipboard access: select the text so that Ctrl+C copies it.
+      const pre = $("infer-schema");
+      pre.focus();
+      const range = document.createRange();
+      range.selectNodeContents(pre);
+      const selection = getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      setInferStatus("The clipboard is not available here: the schema is selected, press Ctrl+C to copy it.", "warning");
+    }
+  }
+
   function wire() {
     $("inspect").addEventListener("click", inspect);
     $("clear").addEventListener("click", clearAll);
@@ -551,8 +802,26 @@
     });
     // One listener for every "select in the input" button of the result.
     $("result").addEventListener("click", (event) => {
-      const button = event.target.closest("button.locate");
+      const button = event.target.closest("button.locate, button.locate-edit");
       if (button) selectSpan(Number(button.dataset.start), Number(button.dataset.end));
+    });
+    $("infer-run").addEventListener("click", infer);
+    $("infer-copy").addEventListener("click", copySchema);
+    $("infer-input").addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        infer();
+      }
+    });
+    $("infer-errors").addEventListener("click", (event) => {
+      const button = event.target.closest("button.locate");
+      if (button && inferred) {
+        const input = $("infer-input");
+        if (input.value !== inferred.text) {
+          setInferStatus("The example has changed since it was read: press Infer schema to select exact positions.", "warning");
+        }
+        selectInTextarea(input, inferred.text, Number(button.dataset.start), Number(button.dataset.end));
+      }
     });
   }
 
@@ -562,7 +831,8 @@
     try {
       wasm = await loadModule();
       $("inspect").disabled = false;
-      setStatus("Ready. Paste a configuration or a session, load an example, or open a file.", "info");
+      $("infer-run").disabled = false;
+      setStatus("Ready. Paste a configuration, a session or a server definition, load an example, or open a file.", "info");
       document.body.dataset.ready = "true";
     } catch (err) {
       setStatus(`The inspector could not start: ${err.message}`, "error");

@@ -33,6 +33,7 @@ const chromiumPath = process.env.MCPVET_CHROMIUM || "/usr/bin/chromium";
 const samples = {
   config: path.join(root, "examples/claude_desktop_config.json"),
   transcript: path.join(root, "web/samples/session.jsonl"),
+  server: path.join(root, "web/samples/definition.json"),
 };
 
 /** The page's own files: the only requests it may make. */
@@ -72,8 +73,8 @@ async function waitForServer(url, deadline) {
 }
 
 /**
- * The CLI's JSON report of `file` (`mcpvet config|transcript --format json FILE`), or of
- * `stdin` when `file` is `-`.
+ * The CLI's JSON report of `file` (`mcpvet config|transcript|server --format json FILE`), or
+ * of `stdin` when `file` is `-`.
  */
 function cliReport(kind, file, stdin) {
   let stdout;
@@ -122,6 +123,20 @@ async function shown() {
       })),
       digest: text(document, "[data-field=tools_digest]"),
       facts: text(document, "#session-facts"),
+      definition: text(document, "#definition-facts"),
+      what: text(document, "#result-what"),
+      items: [...document.querySelectorAll("#items tbody tr")].map((tr) => ({
+        kind: tr.cells[0].textContent,
+        name: tr.cells[1].textContent,
+        line: tr.cells[2]?.textContent,
+        schemas: tr.cells[3]?.querySelector("ul")
+          ? [...tr.cells[3].querySelectorAll("li")].map((li) => li.textContent).join(", ")
+          : tr.cells[3]?.textContent,
+      })),
+      fixes: [...document.querySelectorAll("#findings li.finding")].map((li) => {
+        const fix = li.querySelector("details.fix");
+        return fix ? [...fix.querySelectorAll("pre.replacement")].map((pre) => pre.textContent) : null;
+      }),
       messages: [...document.querySelectorAll("#messages tbody tr")].map((tr) => ({
         label: tr.cells[0].textContent,
         direction: tr.cells[2].textContent,
@@ -146,6 +161,67 @@ function expectedFindings(file) {
     help: f.help,
   }));
 }
+
+/** The advertised items of a server definition's report as the page lists them. */
+function expectedItems(file) {
+  return file.definition.items.map((i) => ({
+    kind: i.kind,
+    name: i.name ?? "(unnamed)",
+    line: String(i.line),
+    schemas: i.schemas.length ? i.schemas.map((s) => `${s.field} ${s.state}`).join(", ") : "—",
+  }));
+}
+
+/** The metrics of a server definition's report as the page shows them. */
+function expectedDefinitionMetrics(file) {
+  const count = (...kinds) => file.definition.items.filter((i) => kinds.includes(i.kind)).length;
+  return {
+    items: file.summary.items,
+    tools: count("tool"),
+    prompts: count("prompt"),
+    resources: count("resource", "resource template"),
+    errors: file.summary.errors,
+    warnings: file.summary.warnings,
+    infos: file.summary.infos,
+  };
+}
+
+/**
+ * What `mcpvet schema infer [--required WHICH] -` prints for `example`: the schema
+ * (`{schema}`), or the exit status and the standard error (`{status, stderr}`).
+ */
+function cliInfer(example, required = "present") {
+  try {
+    const stdout = execFileSync(mcpvet, ["schema", "infer", "--color", "never", "--required", required, "-"], {
+      encoding: "utf8",
+      input: example,
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    return { schema: stdout.replace(/\n$/, "") };
+  } catch (err) {
+    return { status: err.status, stderr: err.stderr };
+  }
+}
+
+/** A `tools/list` response as a client captures it (pretty-printed). */
+const LISTING = JSON.stringify(
+  {
+    jsonrpc: "2.0",
+    id: 2,
+    result: {
+      tools: [
+        {
+          name: "get_weather",
+          description: "Current weather for a city.",
+          inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        },
+        { name: "read file", description: "Read a file.", inputSchema: { path: "/srv/data" } },
+      ],
+    },
+  },
+  null,
+  2,
+);
 
 async function inspect() {
   await page.evaluate(() => {
@@ -289,8 +365,285 @@ describe("examples match the CLI's JSON report", () => {
   });
 });
 
+describe("server definitions", () => {
+  test("server definition example: format, items with schema states, findings and fixes", async () => {
+    const expected = cliReport("server", samples.server);
+    await page.click("#example-server");
+    assert.equal(await page.isChecked('input[name="mode"][value="server"]'), true);
+    assert.equal(await page.inputValue("#input"), fs.readFileSync(samples.server, "utf8"));
+    assert.equal(await page.inputValue("#file-name"), "definition.json");
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
+    assert.equal(got.status, `Inspected as a server definition: ${expected.summary.errors} error${expected.summary.errors === 1 ? "" : "s"}, ${expected.summary.warnings} warning${expected.summary.warnings === 1 ? "" : "s"}, ${expected.summary.infos} info${expected.summary.infos === 1 ? "" : "s"}.`);
+    assert.match(got.what, new RegExp(`^Read as a server definition, format ${expected.input_format.name} \\(`));
+    assert.deepEqual(got.metrics, expectedDefinitionMetrics(expected));
+    assert.match(got.definition, new RegExp(`${expected.definition.name} ${expected.definition.version}`));
+    assert.deepEqual(got.items, expectedItems(expected));
+    // The example shows an example payload in place of a schema, and a missing one.
+    const codes = expected.findings.map((f) => f.code);
+    assert.ok(codes.includes("MCP601") && codes.includes("MCP602"), `findings: ${codes}`);
+    assert.ok(got.items.some((i) => /requestSchema incomplete/.test(i.schemas)));
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    // Fixes: the replacement text of each edit, as the report gives it, its lines after the
+    // first without the indentation they share (a value written for its column).
+    const dedent = (text) => {
+      const [first, ...rest] = text.split("\n");
+      const indents = rest.filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+      const cut = indents.length ? Math.min(...indents) : 0;
+      return [first, ...rest.map((l) => l.replace(new RegExp(`^ {0,${cut}}`), ""))].join("\n");
+    };
+    assert.deepEqual(
+      got.fixes,
+      expected.findings.map((f) => (f.fix ? f.fix.edits.filter((e) => e.replacement !== "").map((e) => dedent(e.replacement)) : null)),
+    );
+    const incomplete = expected.findings.findIndex((f) => f.code === "MCP601");
+    assert.match(got.fixes[incomplete][0], /^\{\n  "\$schema": "https:\/\/json-schema\.org\/draft\/2020-12\/schema",\n/);
+    assert.match(got.fixes[incomplete][0], /\n\}$/);
+    // The fix's edit button selects the text it replaces.
+    const finding = page.locator("#findings li.finding").nth(incomplete);
+    await finding.locator("details.fix summary").click();
+    await finding.locator("button.locate-edit").first().click();
+    const edit = expected.findings[incomplete].fix.edits[0].span;
+    assert.equal((await selection()).text, slice(fs.readFileSync(samples.server), edit.start, edit.end));
+    // An item's name selects the item, from its line.
+    const lines = fs.readFileSync(samples.server, "utf8").split("\n");
+    const names = page.locator("#items tbody button.locate");
+    assert.equal(await names.count(), expected.definition.items.length);
+    for (let i = 0; i < expected.definition.items.length; i++) {
+      await names.nth(i).click();
+      const sel = await selection();
+      const item = expected.definition.items[i];
+      assert.ok(sel.text.startsWith("{") && sel.text.endsWith("}"), `item ${i}: ${sel.text}`);
+      assert.ok(sel.text.includes(`"${item.name}"`), `item ${i} holds its name`);
+      const before = (await page.inputValue("#input")).slice(0, sel.start);
+      assert.equal(before.split("\n").length, item.line, `item ${i} starts on line ${item.line}`);
+      assert.equal(lines[item.line - 1].indexOf("{") + 1, item.column);
+    }
+    await page.screenshot({ path: path.join(output, "server.png"), fullPage: true });
+  });
+
+  test("auto mode detects a pasted tools/list result as a server definition", async () => {
+    const expected = cliReport("server", "-", LISTING);
+    await page.click("#clear");
+    await page.fill("#input", LISTING);
+    await page.check('input[name="mode"][value="auto"]');
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
+    assert.match(got.what, /^Detected a server definition \(a list result.*?\)\. Read as a server definition, format listing \(/);
+    assert.deepEqual(got.items, expectedItems(expected));
+    assert.deepEqual(got.items, [
+      { kind: "tool", name: "get_weather", line: "6", schemas: "inputSchema valid, outputSchema default" },
+      { kind: "tool", name: "read file", line: "21", schemas: "inputSchema incomplete, outputSchema default" },
+    ]);
+    assert.deepEqual(got.metrics, expectedDefinitionMetrics(expected));
+    const codes = got.findings.map((f) => f.code);
+    assert.ok(codes.includes("MCP503") && codes.includes("MCP508"), `findings: ${codes}`);
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    // A listing is checked against a protocol version and has a tool digest.
+    assert.match(got.definition, new RegExp(expected.protocol.version));
+    assert.equal(got.digest, expected.tools_digest);
+  });
+
+  test("auto mode detects a definition file", async () => {
+    const text = fs.readFileSync(samples.server, "utf8");
+    const expected = cliReport("server", "-", text);
+    await page.click("#clear");
+    await page.fill("#input", text);
+    await page.check('input[name="mode"][value="auto"]');
+    await inspect();
+    const got = await shown();
+    assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
+    assert.match(got.what, /^Detected a server definition \(a server definition file\)\. Read as a server definition, format definition \(/);
+    assert.deepEqual(got.items, expectedItems(expected));
+    assert.deepEqual(got.findings, expectedFindings(expected));
+  });
+
+  test("forcing Server definition", async () => {
+    // Forced, a listing is read without detection.
+    await page.fill("#input", LISTING);
+    await page.check('input[name="mode"][value="server"]');
+    await inspect();
+    let got = await shown();
+    assert.equal(got.state, "done");
+    assert.match(got.what, /^Read as a server definition, format listing/);
+    assert.equal(got.items.length, 2);
+    // A client configuration forced as a server definition is not one: the page says why.
+    const config = fs.readFileSync(samples.config, "utf8");
+    const asServer = cliReport("server", "-", config);
+    await page.fill("#input", config);
+    await inspect();
+    got = await shown();
+    assert.equal(got.state, "unreadable");
+    const fatal = asServer.findings.find((f) => f.code === "MCP010");
+    assert.ok(fatal, "MCP010 says it is not a server definition");
+    assert.equal(got.status, `This could not be read as a server definition: ${fatal.message} (MCP010 at line ${fatal.line}, column ${fatal.column}).`);
+    assert.equal(await page.isHidden("#items-section"), true);
+    assert.equal(await page.isHidden("#definition-info"), true);
+    assert.deepEqual(got.findings, expectedFindings(asServer));
+    await page.check('input[name="mode"][value="auto"]');
+  });
+
+  test("a definition's password never appears in the page", async () => {
+    const password = "Tr0ub4dor-and-3-horse-staples";
+    const text = JSON.stringify(
+      {
+        name: "billing",
+        tools: [
+          {
+            name: "charge",
+            description: "Charge a card.",
+            type: "http",
+            method: "POST",
+            endpoint: "http://billing.example.com",
+            path: "/charge",
+            authentication: { type: "basic", username: "svc-billing", password },
+            requestSchema: { amount: 12.5 },
+          },
+        ],
+        publish: { version: "2.0.0" },
+      },
+      null,
+      2,
+    );
+    await page.click("#clear");
+    await page.fill("#input", text);
+    await page.fill("#file-name", "definition.json");
+    for (const mode of ["auto", "server"]) {
+      await page.check(`input[name="mode"][value="${mode}"]`);
+      await inspect();
+      assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
+      assert.ok((await shown()).findings.length > 0);
+      // Open every fix, then look at everything the page holds but the input's value.
+      await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+      const html = await page.evaluate(() => document.documentElement.outerHTML);
+      assert.ok(!html.includes(password), `the password is shown (${mode})`);
+      assert.ok(!html.includes(password.slice(0, 10)), `part of the password is shown (${mode})`);
+    }
+    await page.check('input[name="mode"][value="auto"]');
+  });
+});
+
+describe("infer schema", () => {
+  const example = [
+    "{",
+    '  "orderId": "A-10042",',
+    '  "total": 99.5,',
+    '  "quantity": 3,',
+    '  "gift": false,',
+    '  "note": null,',
+    '  "items": [{"sku": "X1", "qty": 1}, {"sku": "Y2"}],',
+    '  "größe": "M"',
+    "}",
+  ].join("\n");
+
+  async function inferOnPage(text, required = "present") {
+    await page.fill("#infer-input", text);
+    await page.selectOption("#infer-required", required);
+    await page.click("#infer-run");
+    return page.evaluate(() => ({
+      status: document.getElementById("infer-status").textContent,
+      tone: document.getElementById("infer-status").dataset.tone,
+      outputHidden: document.getElementById("infer-output").hidden,
+      schema: document.getElementById("infer-schema").textContent,
+      errorsHidden: document.getElementById("infer-errors").hidden,
+      errors: [...document.querySelectorAll("#infer-errors li")].map((li) => ({
+        code: li.querySelector(".code").textContent,
+        message: li.querySelector(".message").textContent,
+        where: li.querySelector(".where").textContent,
+      })),
+    }));
+  }
+
+  test("an example gives the schema mcpvet schema infer prints", async () => {
+    const small = await inferOnPage('{"id": 7, "tags": ["a"]}');
+    assert.equal(small.tone, "ok");
+    assert.equal(small.outputHidden, false);
+    assert.equal(small.errorsHidden, true);
+    assert.equal(
+      small.schema,
+      [
+        "{",
+        '  "$schema": "https://json-schema.org/draft/2020-12/schema",',
+        '  "type": "object",',
+        '  "properties": {',
+        '    "id": {',
+        '      "type": "integer"',
+        "    },",
+        '    "tags": {',
+        '      "type": "array",',
+        '      "items": {',
+        '        "type": "string"',
+        "      }",
+        "    }",
+        "  },",
+        '  "required": ["id", "tags"]',
+        "}",
+      ].join("\n"),
+    );
+    for (const required of ["present", "none"]) {
+      const got = await inferOnPage(example, required);
+      assert.equal(got.schema, cliInfer(example, required).schema, `--required ${required}`);
+    }
+    const none = await inferOnPage(example, "none");
+    assert.ok(!none.schema.includes('"required"'));
+    assert.match(none.schema, /"größe": \{\n {6}"type": "string"/);
+  });
+
+  test("Copy schema puts the schema on the clipboard", async () => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    const got = await inferOnPage(example);
+    await page.click("#infer-copy");
+    await page.waitForFunction(() => /Copied|selected/.test(document.getElementById("infer-status").textContent));
+    const status = await page.textContent("#infer-status");
+    if (status.startsWith("Copied")) {
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), got.schema);
+    } else {
+      // No clipboard in this browser: the schema is selected for Ctrl+C.
+      assert.equal(await page.evaluate(() => getSelection().toString()), got.schema);
+    }
+    console.log(`Copy schema: ${status}`);
+  });
+
+  test("broken JSON shows its syntax error with its line and column", async () => {
+    const broken = '{\n  "orderId": "A-1",\n  "größe": ,\n  "total": 3\n}';
+    const cli = cliInfer(broken);
+    assert.equal(cli.status, 2);
+    const [, line, column, message] = /^<stdin>:(\d+):(\d+): error\[MCP001\]: (.*)$/m.exec(cli.stderr);
+    const got = await inferOnPage(broken);
+    assert.equal(got.tone, "error");
+    assert.equal(got.outputHidden, true);
+    assert.equal(got.schema, "");
+    assert.equal(got.status, `The example is not one well-formed JSON value: ${message} (MCP001 at line ${line}, column ${column}).`);
+    assert.deepEqual(got.errors[0], { code: "MCP001", message, where: `Line ${line}, column ${column}` });
+    assert.equal([line, column].join(":"), "3:12");
+    // Selecting the error puts the cursor at its position in the example.
+    await page.click("#infer-errors li button.locate");
+    const at = await page.evaluate(() => {
+      const input = document.getElementById("infer-input");
+      return { start: input.selectionStart, focused: document.activeElement === input };
+    });
+    assert.ok(at.focused);
+    // Line 3 is `  "größe": ,`: the error is at the comma (UTF-16 offset, as the textarea counts).
+    assert.equal(at.start, broken.indexOf(": ,") + 2);
+    // Ctrl+Enter infers from the example box; an empty one says so.
+    await page.fill("#infer-input", "[1, 2.5]");
+    await page.focus("#infer-input");
+    await page.keyboard.press("Control+Enter");
+    await page.waitForFunction(() => !document.getElementById("infer-output").hidden);
+    assert.match(await page.textContent("#infer-schema"), /"type": "number"/);
+    const empty = await inferOnPage("   ");
+    assert.equal(empty.tone, "error");
+    assert.equal(empty.outputHidden, true);
+    assert.match(empty.status, /^Nothing to infer from/);
+  });
+});
+
 describe("selecting spans", () => {
-  for (const kind of ["config", "transcript"]) {
+  for (const kind of ["config", "transcript", "server"]) {
     test(`each finding of the ${kind} example selects the text of its span`, async () => {
       const expected = cliReport(kind, samples[kind]);
       const bytes = fs.readFileSync(samples[kind]);
@@ -378,7 +731,7 @@ describe("clearing and unreadable input", () => {
     assert.equal(await page.isHidden("#result"), true);
     assert.equal(
       await page.textContent("#status"),
-      "Nothing to inspect: the input is empty. Paste a configuration or a session, or load an example.",
+      "Nothing to inspect: the input is empty. Paste a configuration, a session or a server definition, or load an example.",
     );
   });
 
@@ -401,7 +754,7 @@ describe("clearing and unreadable input", () => {
     assert.equal(got.state, "unreadable");
     assert.equal(
       got.status,
-      `This does not look like an MCP client configuration or a captured session: ${because(fatal(asSession))}`,
+      `This does not look like an MCP client configuration, a captured session or a server definition: ${because(fatal(asSession))}`,
     );
     assert.equal(fatal(asSession).code, "MCP010");
     // Nothing of the previous result is left: no metrics of a session, no messages.
@@ -420,7 +773,7 @@ describe("clearing and unreadable input", () => {
     assert.equal(await page.isHidden("#servers-section"), true);
   });
 
-  test("auto-detection tells a configuration from a session", async () => {
+  test("auto-detection tells a configuration, a session and a server definition apart", async () => {
     for (const [kind, file] of Object.entries(samples)) {
       await page.fill("#input", fs.readFileSync(file, "utf8"));
       await page.fill("#file-name", "");
@@ -478,6 +831,15 @@ describe("the page", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling of the page (${overflow}px)`);
     await page.screenshot({ path: path.join(output, "config-narrow.png"), fullPage: true });
+    // A server definition with its fixes open, and an inferred schema.
+    await page.click("#example-server");
+    await inspect();
+    await page.evaluate(() => document.querySelectorAll("#findings details.fix").forEach((d) => (d.open = true)));
+    await page.fill("#infer-input", '{"a": {"b": [1, 2, {"c": "a long string value"}]}}');
+    await page.click("#infer-run");
+    const overflowServer = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflowServer <= 0, `no horizontal scrolling with a server definition (${overflowServer}px)`);
+    await page.screenshot({ path: path.join(output, "server-narrow.png"), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

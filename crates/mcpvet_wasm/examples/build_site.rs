@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run -p mcpvet_wasm --example build_site -- --wasm mcpvet_wasm.wasm --web web \
 //!     --example config=examples/claude_desktop_config.json \
-//!     --example transcript=web/samples/session.jsonl --out web/dist
+//!     --example transcript=web/samples/session.jsonl \
+//!     --example server=web/samples/definition.json --out web/dist
 //! ```
 //!
 //! - copies `index.html`, `app.js`, `style.css` and `favicon.svg` from `--web`;

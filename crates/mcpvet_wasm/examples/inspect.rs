@@ -4,7 +4,7 @@
 //! cargo run -p mcpvet_wasm --example inspect -- [--page] [--name NAME] [--time] MODE FILE
 //! ```
 //!
-//! MODE is `auto`, `config` or `transcript`. Without `--page` it prints the JSON report
+//! MODE is `auto`, `config`, `transcript` or `server`. Without `--page` it prints the JSON report
 //! ([`mcpvet_wasm::inspect_named`]); with it, the page's object ([`mcpvet_wasm::inspect_page`]).
 //! `--time` prints the time taken to standard error instead.
 use std::io::Write as _;

@@ -132,8 +132,8 @@ pub extern "C" fn mcpvet_buffer_free(handle: u32) {
     BUFFERS.with_borrow_mut(|b| b.remove(handle));
 }
 
-/// [`inspect`](crate::inspect): the mode (`auto`, `config`, `transcript`) and the text in
-/// buffers; returns a new buffer with the JSON report, or `{"error": "..."}`.
+/// [`inspect`](crate::inspect): the mode (`auto`, `config`, `transcript`, `server`) and the
+/// text in buffers; returns a new buffer with the JSON report, or `{"error": "..."}`.
 #[unsafe(no_mangle)]
 pub extern "C" fn mcpvet_inspect(mode: u32, text: u32) -> u32 {
     let json = with_two(mode, text, |mode, text| {
@@ -152,6 +152,19 @@ pub extern "C" fn mcpvet_inspect_page(mode: u32, file_name: u32, text: u32) -> u
         let name = String::from_utf8_lossy(name);
         let name = (!name.is_empty()).then_some(name.as_ref());
         crate::inspect_page(&mode, name, text).unwrap_or_else(|e| crate::error_json(&e))
+    });
+    put(json.into_bytes())
+}
+
+/// [`infer_schema`](crate::infer_schema): the `required` choice (`present` or `none`) and the
+/// example payload in buffers; returns a new buffer with `{"schema": "...", "errors": []}`,
+/// `{"schema": null, "errors": [...]}` (the example's syntax errors, with their positions) or
+/// `{"error": "..."}`.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_infer_schema(required: u32, text: u32) -> u32 {
+    let json = with_two(required, text, |required, text| {
+        let required = String::from_utf8_lossy(required);
+        crate::infer_schema(&required, text).unwrap_or_else(|e| crate::error_json(&e))
     });
     put(json.into_bytes())
 }
@@ -257,6 +270,46 @@ mod tests {
         let err = mcpvet_inspect(bad, input);
         assert!(text(err).starts_with("{\"error\":\"unknown mode `yaml`"));
         for h in [mode, input, out, none, page_out, bad, err] {
+            mcpvet_buffer_free(h);
+        }
+    }
+
+    #[test]
+    fn infer_through_buffers() {
+        let required = put(b"none".to_vec());
+        let example = put(br#"{"id": 7}"#.to_vec());
+        let out = mcpvet_infer_schema(required, example);
+        let inferred: serde_json::Value = serde_json::from_str(&text(out)).unwrap();
+        assert_eq!(
+            inferred["schema"],
+            mcpvet_linter::infer_schema(
+                r#"{"id": 7}"#,
+                mcpvet_schema::infer::InferOptions {
+                    required: mcpvet_schema::infer::Required::None
+                }
+            )
+            .unwrap()
+        );
+        let broken = put(b"{\"id\": ".to_vec());
+        let out_broken = mcpvet_infer_schema(required, broken);
+        let errors: serde_json::Value = serde_json::from_str(&text(out_broken)).unwrap();
+        assert!(errors["schema"].is_null());
+        assert_eq!(errors["errors"][0]["line"], 1);
+        let bad = put(b"some".to_vec());
+        let err = mcpvet_infer_schema(bad, example);
+        assert!(text(err).starts_with("{\"error\":\"unknown `required` choice `some`"));
+        // A server definition through `mcpvet_inspect_page`.
+        let mode = put(b"server".to_vec());
+        let none = put(Vec::new());
+        let listing =
+            put(br#"{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}"#.to_vec());
+        let page_out = mcpvet_inspect_page(mode, none, listing);
+        let page: serde_json::Value = serde_json::from_str(&text(page_out)).unwrap();
+        assert_eq!(page["kind"], "server");
+        assert_eq!(page["items"][0]["start"], 11);
+        for h in [
+            required, example, out, broken, out_broken, bad, err, mode, none, listing, page_out,
+        ] {
             mcpvet_buffer_free(h);
         }
     }

@@ -1,14 +1,17 @@
 //! mcpvet in the browser: the inspector compiled to WebAssembly.
 //!
 //! Position in the pipeline: a thin layer over [`mcpvet_linter`], like the command line. It
-//! takes the bytes of one input, inspects it as a client configuration or a captured session
-//! (or decides which it is), and returns text: the versioned JSON report of
-//! `mcpvet --format json`, with UTF-16 columns for the browser.
+//! takes the bytes of one input, inspects it as a client configuration, a captured session or
+//! a server definition (or decides which it is), and returns text: the versioned JSON report
+//! of `mcpvet --format json`, with UTF-16 columns for the browser.
 //!
 //! - [`inspect`] returns the JSON report (`{"version": 1, "tool": …, "files": [ … ]}`).
 //! - [`inspect_page`] returns what the page needs in one call: the report, how the kind was
-//!   decided, the byte spans of the server names and the list of messages of a session.
-//! - [`ffi`] exports both to JavaScript under fixed names, through handles to byte buffers
+//!   decided, the byte spans of the server names and of a server definition's items, and the
+//!   list of messages of a session.
+//! - [`infer_schema`] returns the JSON Schema an example payload implies, or its syntax errors
+//!   (what `mcpvet schema infer` prints; the page's "Infer schema" action).
+//! - [`ffi`] exports them to JavaScript under fixed names, through handles to byte buffers
 //!   (see `docs/web.md`); [`site`] builds the static page's generated files.
 //!
 //! Like the library crates it does no I/O and never reads the clock.
@@ -23,6 +26,7 @@
 #![warn(missing_docs)]
 
 pub mod ffi;
+pub mod infer;
 pub mod page;
 pub mod site;
 
@@ -30,6 +34,7 @@ use std::fmt;
 
 use mcpvet_linter::render::json::{JsonReportOptions, render_json};
 use mcpvet_linter::{FileReport, InspectOptions};
+use mcpvet_schema::infer::Required;
 use mcpvet_text::TextError;
 
 pub use mcpvet_linter::{Detection, InputKind, detect};
@@ -47,16 +52,30 @@ pub enum Mode {
     Config,
     /// A captured session.
     Transcript,
+    /// A server definition: a captured listing (`tools/list`… results), a registry
+    /// `server.json`, an MCPB manifest or a definition file.
+    Server,
 }
 
 impl Mode {
-    /// `auto`, `config` or `transcript` (also `session`).
+    /// `auto`, `config` or `transcript` (also `session`), `server` (also `definition`).
     pub fn parse(text: &str) -> Option<Mode> {
         match text {
             "auto" => Some(Mode::Auto),
             "config" | "configuration" => Some(Mode::Config),
             "transcript" | "session" => Some(Mode::Transcript),
+            "server" | "definition" => Some(Mode::Server),
             _ => None,
+        }
+    }
+
+    /// The kind of input the mode forces, `None` for [`Mode::Auto`].
+    pub fn kind(self) -> Option<InputKind> {
+        match self {
+            Mode::Auto => None,
+            Mode::Config => Some(InputKind::Config),
+            Mode::Transcript => Some(InputKind::Transcript),
+            Mode::Server => Some(InputKind::Server),
         }
     }
 }
@@ -65,8 +84,10 @@ impl Mode {
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum InspectError {
-    /// The mode is not `auto`, `config` or `transcript`.
+    /// The mode is not `auto`, `config`, `transcript` or `server`.
     UnknownMode(String),
+    /// The `required` choice of schema inference is not `present` or `none`.
+    UnknownRequired(String),
     /// The input is longer than `u32` offsets address.
     TooLarge(TextError),
 }
@@ -76,7 +97,11 @@ impl fmt::Display for InspectError {
         match self {
             InspectError::UnknownMode(mode) => write!(
                 f,
-                "unknown mode `{mode}`; expected `auto`, `config` or `transcript`"
+                "unknown mode `{mode}`; expected `auto`, `config`, `transcript` or `server`"
+            ),
+            InspectError::UnknownRequired(required) => write!(
+                f,
+                "unknown `required` choice `{required}`; expected `present` or `none`"
             ),
             InspectError::TooLarge(err) => err.fmt(f),
         }
@@ -100,12 +125,7 @@ pub fn analyze(
     bytes: &[u8],
 ) -> Result<FileReport, InspectError> {
     let name = file_name.filter(|n| !n.is_empty()).unwrap_or(UNNAMED);
-    let kind = match mode {
-        Mode::Auto => None,
-        Mode::Config => Some(InputKind::Config),
-        Mode::Transcript => Some(InputKind::Transcript),
-    };
-    mcpvet_linter::inspect(kind, name, bytes, &InspectOptions::default())
+    mcpvet_linter::inspect(mode.kind(), name, bytes, &InspectOptions::default())
         .map_err(InspectError::TooLarge)
 }
 
@@ -122,7 +142,8 @@ pub fn report_json(report: FileReport) -> String {
     json
 }
 
-/// Inspects `bytes` in `mode` (`auto`, `config` or `transcript`) and returns the JSON report.
+/// Inspects `bytes` in `mode` (`auto`, `config`, `transcript` or `server`) and returns the
+/// JSON report.
 ///
 /// # Errors
 ///
@@ -159,6 +180,29 @@ pub fn inspect_page(
     analyze(mode, file_name, bytes).map(page::render)
 }
 
+/// The JSON Schema (draft 2020-12) that the example payload `bytes` implies, or its syntax
+/// errors, as one JSON object (see [`infer::render`]). `required` is `present` (every key
+/// present in the example is required) or `none` (`required` is left out), as
+/// `mcpvet schema infer --required` takes.
+///
+/// ```
+/// let out = mcpvet_wasm::infer_schema("none", br#"{"id": 7}"#).unwrap();
+/// assert!(out.starts_with(r#"{"schema":"{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\","#));
+/// assert!(out.ends_with(r#""errors":[]}"#));
+/// let broken = mcpvet_wasm::infer_schema("present", b"{\"id\": }").unwrap();
+/// assert!(broken.starts_with(r#"{"schema":null,"errors":[{"code":"MCP001","#));
+/// assert!(mcpvet_wasm::infer_schema("all", b"{}").is_err());
+/// ```
+///
+/// # Errors
+///
+/// An unknown `required` choice, or an example longer than `u32::MAX` bytes.
+pub fn infer_schema(required: &str, bytes: &[u8]) -> Result<String, InspectError> {
+    let required = Required::parse(required)
+        .ok_or_else(|| InspectError::UnknownRequired(required.to_owned()))?;
+    infer::render(bytes, required).map_err(InspectError::TooLarge)
+}
+
 /// The error object the exported functions return instead of a report:
 /// `{"error": "message"}`.
 pub fn error_json(err: &InspectError) -> String {
@@ -182,7 +226,13 @@ mod tests {
         let err = inspect("yaml", b"{}").unwrap_err();
         assert_eq!(
             error_json(&err),
-            r#"{"error":"unknown mode `yaml`; expected `auto`, `config` or `transcript`"}"#
+            r#"{"error":"unknown mode `yaml`; expected `auto`, `config`, `transcript` or `server`"}"#
+        );
+        assert_eq!(Mode::parse("definition"), Some(Mode::Server));
+        assert_eq!(Mode::Server.kind(), Some(InputKind::Server));
+        assert_eq!(
+            error_json(&infer_schema("all", b"{}").unwrap_err()),
+            r#"{"error":"unknown `required` choice `all`; expected `present` or `none`"}"#
         );
         let session = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n";
         assert_eq!(

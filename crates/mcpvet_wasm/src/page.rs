@@ -5,6 +5,7 @@
 //!  "detected": {"kind": "transcript", "reason": "JSON-RPC messages or capture records"},
 //!  "bytes": 1234,
 //!  "servers": [{"start": 21, "end": 27}],
+//!  "items": [],
 //!  "messages": [{"index": 0, "item": null, "line": 1, "start": 0, "end": 57,
 //!                "direction": "client-to-server", "kind": "request",
 //!                "method": "initialize", "id": "1", "paired": true}],
@@ -17,6 +18,9 @@
 //! - `detected` is `null` unless the mode was `auto`.
 //! - `servers` holds the byte span of each server's name, in the order of
 //!   `report.files[0].servers` (the report gives only its line and column).
+//! - `items` (server definitions) holds the byte span of each advertised tool, prompt,
+//!   resource or resource template (the whole object), in the order of
+//!   `report.files[0].definition.items`; empty for the other kinds.
 //! - `messages` lists the protocol messages of a session in order (a batch's elements one by
 //!   one, with `item` their position in it; at most [`MESSAGE_LIMIT`]; `messages_total` says
 //!   how many there are). `direction` is `null` when unknown; `paired` is `true` or `false`
@@ -48,6 +52,7 @@ struct Head<'a> {
     detected: Option<DetectedEntry>,
     bytes: usize,
     servers: Vec<SpanEntry>,
+    items: Vec<SpanEntry>,
     messages: Option<&'a [MessageRow]>,
     messages_total: Option<usize>,
 }
@@ -116,6 +121,15 @@ pub fn render(report: FileReport) -> String {
             .map(|s| SpanEntry {
                 start: s.name_span.start,
                 end: s.name_span.end,
+            })
+            .collect(),
+        items: report
+            .definition
+            .iter()
+            .flat_map(|d| &d.items)
+            .map(|i| SpanEntry {
+                start: i.span.start,
+                end: i.span.end,
             })
             .collect(),
         messages: is_session.then_some(&rows[..total.min(MESSAGE_LIMIT)]),
@@ -337,6 +351,167 @@ mod tests {
         assert_eq!(rows[0]["direction"], "client-to-server");
         assert_eq!(rows[1]["direction"], "server-to-client");
         assert_eq!(rows[4]["line"], 5);
+    }
+
+    /// A `tools/list` response as a client captures it, on one line.
+    const LISTING: &str = r#"{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"get_weather","description":"Weather for a city.","inputSchema":{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}},{"name":"read file","description":"Read.","inputSchema":{"path":"/srv"}}]}}"#;
+
+    fn items(p: &Value) -> Vec<String> {
+        p["report"]["files"][0]["definition"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let schemas: Vec<String> = i["schemas"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| {
+                        format!(
+                            "{} {}",
+                            s["field"].as_str().unwrap(),
+                            s["state"].as_str().unwrap()
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{} {}: {}",
+                    i["kind"].as_str().unwrap(),
+                    i["name"].as_str().unwrap_or("-"),
+                    schemas.join(", ")
+                )
+            })
+            .collect()
+    }
+
+    fn codes(p: &Value) -> Vec<&str> {
+        p["report"]["files"][0]["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_listing_is_detected_as_a_server_definition() {
+        let p = page("auto", None, LISTING);
+        assert_eq!(p["kind"], "server");
+        assert_eq!(p["detected"]["kind"], "server");
+        assert!(p["messages"].is_null() && p["servers"] == serde_json::json!([]));
+        let file = &p["report"]["files"][0];
+        assert_eq!(file["kind"], "server");
+        assert_eq!(file["input_format"]["name"], "listing");
+        assert_eq!(file["summary"]["items"], 2);
+        assert!(file["tools_digest"].is_string());
+        assert_eq!(
+            items(&p),
+            [
+                "tool get_weather: inputSchema valid, outputSchema default",
+                "tool read file: inputSchema incomplete, outputSchema default",
+            ]
+        );
+        let codes = codes(&p);
+        assert!(
+            codes.contains(&"MCP503") && codes.contains(&"MCP508"),
+            "{codes:?}"
+        );
+        // Each item's span is its object.
+        let spans: Vec<&str> = p["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                &LISTING[s["start"].as_u64().unwrap() as usize..s["end"].as_u64().unwrap() as usize]
+            })
+            .collect();
+        assert_eq!(spans.len(), 2);
+        assert!(spans[0].starts_with(r#"{"name":"get_weather""#) && spans[0].ends_with("}}"));
+        assert!(spans[1].starts_with(r#"{"name":"read file""#));
+        // The same report as `inspect`.
+        let report: Value = serde_json::from_str(
+            &crate::inspect_named("server", None, LISTING.as_bytes()).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(report["files"][0]["findings"], file["findings"]);
+    }
+
+    #[test]
+    fn a_definition_file_and_the_forced_mode() {
+        let text = r#"{
+  "name": "orders",
+  "tools": [{"name": "lookup", "description": "Look up an order.", "type": "http",
+             "method": "POST", "endpoint": "http://orders.example/api",
+             "requestSchema": {"orderId": "A-1"}}],
+  "publish": {"version": "1.0.0"}
+}"#;
+        let p = page("auto", Some("definition.json"), text);
+        assert_eq!(p["detected"]["kind"], "server");
+        let file = &p["report"]["files"][0];
+        assert_eq!(file["input_format"]["name"], "definition");
+        assert_eq!(file["definition"]["name"], "orders");
+        assert_eq!(file["definition"]["version"], "1.0.0");
+        assert_eq!(
+            items(&p)[0],
+            "tool lookup: requestSchema incomplete, responseSchema default"
+        );
+        let codes = codes(&p);
+        assert!(
+            codes.contains(&"MCP601") && codes.contains(&"MCP602"),
+            "{codes:?}"
+        );
+        // The fix of the incomplete schema carries the replacement text.
+        let fix = file["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["code"] == "MCP601")
+            .map(|f| &f["fix"]["edits"][0]["replacement"])
+            .unwrap();
+        assert!(fix.as_str().unwrap().contains("\"orderId\""), "{fix}");
+        // Forced: no detection, the same report; and a configuration forced as a server
+        // definition is read as one.
+        let forced = page("definition", Some("definition.json"), text);
+        assert!(forced["detected"].is_null());
+        assert_eq!(forced["report"], p["report"]);
+        let config = page("server", None, r#"{"mcpServers": {"a": {"command": "x"}}}"#);
+        assert_eq!(config["kind"], "server");
+        assert_eq!(config["report"]["files"][0]["summary"]["items"], 0);
+        assert_eq!(config["items"], serde_json::json!([]));
+    }
+
+    #[test]
+    fn the_example_definition_shows_its_problems() {
+        // The page's "Load example server definition" (scripts/build-web).
+        let text = include_str!("../../../web/samples/definition.json");
+        let p = page("auto", Some("definition.json"), text);
+        assert_eq!(p["detected"]["kind"], "server");
+        assert_eq!(
+            p["report"]["files"][0]["input_format"]["name"],
+            "definition"
+        );
+        assert!(items(&p).contains(
+            &"tool lookup_order: requestSchema incomplete, responseSchema valid".to_owned()
+        ));
+        assert!(codes(&p).contains(&"MCP601"), "{:?}", codes(&p));
+        assert_eq!(p["items"].as_array().unwrap().len(), 4);
+    }
+
+    #[test]
+    fn a_definition_never_shows_its_password() {
+        let password = "c0rrect-h0rse-battery-staple-92";
+        let text = format!(
+            r#"{{"name": "billing", "tools": [{{"name": "charge", "description": "Charge a card.",
+  "type": "http", "method": "POST", "endpoint": "https://billing.example/charge",
+  "authentication": {{"type": "basic", "username": "svc", "password": "{password}"}},
+  "requestSchema": {{"type": "object"}}}}], "publish": {{"version": "2.0.0"}}}}"#
+        );
+        for mode in ["auto", "server"] {
+            let out = inspect_page(mode, Some("definition.json"), text.as_bytes()).unwrap();
+            assert!(out.contains("\"kind\":\"server\""), "{out}");
+            assert!(!out.contains(password), "{out}");
+            assert!(!out.contains(&password[..10]), "{out}");
+        }
     }
 
     #[test]

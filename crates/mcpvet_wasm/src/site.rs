@@ -92,7 +92,7 @@ pub fn wasm_import_count(wasm: &[u8]) -> Option<u32> {
 /// One example of the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sample {
-    /// `config` or `transcript`: the mode whose "Load example" button fills it in.
+    /// `config`, `transcript` or `server`: the mode whose "Load example" button fills it in.
     pub mode: String,
     /// The file name it stands for (it helps detect a configuration's client).
     pub file_name: String,
