@@ -178,7 +178,7 @@ fn detect_object(text: &str) -> Detection {
 fn definition(root: Value<'_>) -> Option<Detection> {
     let (format, _) = crate::definition::detect_format(root, None)?;
     Some(Detection::server(match format {
-        DefinitionFormat::Listing => "a list result (tools, prompts or resources)",
+        DefinitionFormat::Listing => "a list result of tools, prompts or resources",
         DefinitionFormat::Registry => "an MCP registry server.json",
         DefinitionFormat::Manifest => "a desktop extension manifest (MCPB)",
         DefinitionFormat::Definition => "a server definition file",
@@ -330,7 +330,7 @@ mod tests {
         );
         assert_eq!(
             detect("{\"tools\": []}").reason,
-            "a list result (tools, prompts or resources)"
+            "a list result of tools, prompts or resources"
         );
     }
 }

@@ -106,9 +106,16 @@ impl NewRule {
             ));
         }
         let digit = b[3] - b'0';
+        if digit == 6 {
+            return Err(format!(
+                "`{code}` is a server-definition rule: write its file by hand in the folder of \
+                 its part under crates/mcpvet_check_server/src/rules/ (the table in that \
+                 folder's mod.rs gives the code ranges) and list it in that folder's `RULES`"
+            ));
+        }
         if !(1..=5).contains(&digit) {
             return Err(format!(
-                "`{code}` is in family {digit}: new rules go in families 1 to 5 (syntax findings \
+                "`{code}` is in family {digit}: new rules go in families 1 to 6 (syntax findings \
                  belong to the parser and the lowering)"
             ));
         }
@@ -298,8 +305,9 @@ impl NewRule {
             Family::Secrets => (
                 "use mcpvet_diagnostics::{Reporter, declare_rule};\n\nuse crate::context::Cx;\n",
                 "pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {\n    \
-                 // Read `cx.config` and report each secret once, through the context, so the\n    \
-                 // most precise rule reports it: `cx.once.secret(report, diagnostic)`.\n    \
+                 // Read `cx.doc` (and `cx.source`: a configuration or a server definition) and\n    \
+                 // report each secret once, through the context, so the most precise rule\n    \
+                 // reports it: `cx.once.secret(report, diagnostic)`.\n    \
                  let _ = (cx, report);\n}\n",
                 "```json file=.mcp.json\n{\"mcpServers\": {\"docs\": {\"command\": \"npx\", \"env\": {\"DOCS_TOKEN\": \"...\"}}}}\n```",
                 "```json file=.mcp.json\n{\"mcpServers\": {\"docs\": {\"command\": \"npx\", \"env\": {\"DOCS_TOKEN\": \"${DOCS_TOKEN}\"}}}}\n```",
@@ -449,20 +457,21 @@ fn code_of(line: &str) -> Option<RuleCode> {
         .map(|r| r.code)
 }
 
-/// The secrets crate's `lib.rs` with the rule's call after the last rule call of
-/// `check_config` (the rules run in that order; move it up if it must come first).
+/// The secrets crate's `lib.rs` with the rule's call after the last rule call of `run`
+/// (which `check_config` and `check_definition` share; the rules run in that order: move it
+/// up if it must come first).
 fn insert_secrets_call(text: &str, module: &str) -> Result<String, String> {
     let lines: Vec<&str> = text.lines().collect();
     let func = lines
         .iter()
-        .position(|l| l.starts_with("pub fn check_config("))
-        .ok_or("no `check_config` in the secrets crate")?;
+        .position(|l| l.starts_with("fn run("))
+        .ok_or("no `run` in the secrets crate")?;
     let last = (func..lines.len())
         .take_while(|&i| lines[i] != "}")
         .filter(|&i| lines[i].trim_start().starts_with("rules::"))
         .last()
-        .ok_or("no rule call in `check_config`")?;
-    let call = format!("    rules::{module}::check(&mut cx, &mut report);");
+        .ok_or("no rule call in `run`")?;
+    let call = format!("    rules::{module}::check(cx, report);");
     let mut out = lines.clone();
     out.insert(last + 1, &call);
     Ok(out.join("\n") + "\n")
@@ -602,11 +611,11 @@ mod tests {
         let out = insert_in_list(list, "static RULES", "a::NEW_ONE", "MCP2045", true).unwrap();
         assert_eq!(out.lines().nth(2), Some("    &a::NEW_ONE,"));
         assert_eq!(out.lines().nth(3), Some("    &a::INSECURE_HTTP_URL,"));
-        let call = "pub fn check_config(c: X) {\n    rules::a::check(&mut cx, &mut report);\n}\n";
+        let call = "fn run(c: X) {\n    rules::a::check(cx, report);\n}\n";
         assert!(
             insert_secrets_call(call, "b")
                 .unwrap()
-                .contains("a::check(&mut cx, &mut report);\n    rules::b::check(")
+                .contains("a::check(cx, report);\n    rules::b::check(cx, report);")
         );
     }
 }
