@@ -9,8 +9,12 @@
 //! - [`mask`]: a secret's text with its hidden characters starred: `ghp_************`;
 //! - [`SpanMask`]: which characters of a source text to star, from the secrets' spans (source
 //!   snippets, the lines of a streamed report);
-//! - [`Redactor`]: every occurrence of a secret's text masked in any other string an output
-//!   prints (messages, labels, help, JSON paths, server summaries).
+//! - [`Redactor`]: every occurrence of a whole secret's text (and the head of one a quote
+//!   cut short) masked in any other string an output prints (messages, labels, help, JSON
+//!   paths, server summaries), and nothing else: masking changes the secret and leaves every
+//!   other character of a text as it was. A secret shorter than [`MIN_SEARCH_CHARS`] is not
+//!   searched for in free text at all (it would mask ordinary words); it is masked at its
+//!   span only.
 //!
 //! ```
 //! use mcpvet_diagnostics::redact::{describe, mask};
@@ -26,8 +30,10 @@ use mcpvet_text::Span;
 /// Characters of a secret left readable at most.
 pub const KEEP_CHARS: usize = 4;
 
-/// Fragments shorter than this are not masked in free text (they would mask ordinary words).
-const MIN_FRAGMENT_CHARS: usize = 8;
+/// Secrets shorter than this (in characters) are not searched for in free text: a short
+/// password is as likely an ordinary word of a message, a path or a name. They are masked at
+/// their span (source snippets, streamed lines) only.
+pub const MIN_SEARCH_CHARS: usize = 8;
 
 /// How many leading characters of a secret of `len` characters stay visible: four, or a
 /// quarter of a short secret (an eight-character password shows two).
@@ -130,6 +136,13 @@ impl SpanMask {
         self.hidden.is_empty()
     }
 
+    /// Whether any character in file offsets `span` is starred.
+    pub fn hides_any(&self, span: Span) -> bool {
+        self.hidden
+            .iter()
+            .any(|&(keep, end)| keep < span.end && span.start < end)
+    }
+
     /// Whether the character at file offset `offset` is starred.
     pub fn hides(&self, offset: u32) -> bool {
         self.hidden
@@ -165,18 +178,22 @@ impl SpanMask {
     }
 }
 
-/// The texts of a file's secrets, masked wherever they occur in a string an output prints.
+/// The texts of a file's secrets, masked wherever they occur whole in a string an output
+/// prints.
 ///
 /// Built from each secret's forms (as written, without quotes, decoded: the caller, which
-/// knows the syntax, supplies them). A form of [`KEEP_CHARS`] characters or fewer has nothing
-/// to mask and is left out.
+/// knows the syntax, supplies them). A form shorter than [`MIN_SEARCH_CHARS`] characters is
+/// left out: it is masked at its span only.
 ///
 /// ```
 /// use mcpvet_diagnostics::redact::Redactor;
 ///
 /// let r = Redactor::new(["ghp_abcdefgh".to_owned()]);
 /// assert_eq!(r.scrub("value ghp_abcdefgh here"), "value ghp********* here");
-/// assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: **********…");
+/// // The head of a secret that a quote cut short keeps what the policy keeps.
+/// assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: ghp*******…");
+/// // A piece of a secret elsewhere (a path, a name) is not the secret: left as it is.
+/// assert_eq!(r.scrub("$.servers.abcdefgh.env"), "$.servers.abcdefgh.env");
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Redactor {
@@ -189,7 +206,7 @@ impl Redactor {
     pub fn new(secrets: impl IntoIterator<Item = String>) -> Self {
         let mut out: Vec<String> = Vec::new();
         for s in secrets {
-            if s.chars().nth(KEEP_CHARS).is_some() && !out.contains(&s) {
+            if s.chars().nth(MIN_SEARCH_CHARS - 1).is_some() && !out.contains(&s) {
                 out.push(s);
             }
         }
@@ -202,21 +219,15 @@ impl Redactor {
         self.secrets.is_empty()
     }
 
-    /// `text` with every occurrence of a secret masked as [`mask`] does. A fragment of
-    /// eight characters or more of a secret (a message that quotes a line cut short, a piece
-    /// the parser split off) is starred whole, and the head of a secret cut short (at the end
-    /// of `text`, or before `...` or `…`) keeps no more than [`keep_chars`] of the secret's
-    /// characters.
+    /// `text` with every occurrence of a whole secret masked as [`mask`] does, and the head
+    /// of a secret cut short (at the end of `text`, or before `...` or `…`: a quote of a
+    /// line shortened inside the secret) keeping no more than [`keep_chars`] of the secret's
+    /// characters. Nothing else of `text` changes.
     pub fn scrub<'t>(&self, text: &'t str) -> Cow<'t, str> {
         let mut out = Cow::Borrowed(text);
         for secret in &self.secrets {
             if out.contains(secret.as_str()) {
                 out = Cow::Owned(out.replace(secret.as_str(), &mask(secret)));
-            }
-        }
-        for secret in &self.secrets {
-            if let Some(masked) = mask_fragments(&out, secret) {
-                out = Cow::Owned(masked);
             }
         }
         for secret in &self.secrets {
@@ -231,59 +242,6 @@ impl Redactor {
     pub fn clean(&self, text: &str) -> String {
         self.scrub(text).into_owned()
     }
-}
-
-/// `text` with every run of at least [`MIN_FRAGMENT_CHARS`] characters that also occurs in
-/// `secret` (and is not a plain word shorter than twelve letters) replaced by `*`s; `None`
-/// when there is none.
-fn mask_fragments(text: &str, secret: &str) -> Option<String> {
-    let secret_chars: Vec<(usize, char)> = secret.char_indices().collect();
-    if secret_chars.len() < MIN_FRAGMENT_CHARS || text.len() < MIN_FRAGMENT_CHARS {
-        return None;
-    }
-    // Byte ranges of `text` to mask.
-    let mut hide: Vec<(usize, usize)> = Vec::new();
-    for w in 0..=secret_chars.len() - MIN_FRAGMENT_CHARS {
-        let start = secret_chars[w].0;
-        let end = secret_chars
-            .get(w + MIN_FRAGMENT_CHARS)
-            .map_or(secret.len(), |&(i, _)| i);
-        let window = &secret[start..end];
-        let mut from = 0;
-        while let Some(found) = text[from..].find(window) {
-            let at = from + found;
-            // Extend the match as far as the secret and the text agree.
-            let mut len = window.len();
-            let rest = &secret[end..];
-            for (a, b) in rest.chars().zip(text[at + len..].chars()) {
-                if a != b {
-                    break;
-                }
-                len += a.len_utf8();
-            }
-            // A shared word ("Anthropic" in a message and in a synthetic key) is not a leak:
-            // mask fragments that look random (a digit or a symbol in them) or are long.
-            let fragment = &text[at..at + len];
-            let chars = fragment.chars().count();
-            if chars >= 12 || fragment.chars().any(|c| !c.is_alphabetic()) {
-                hide.push((at, at + len));
-            }
-            from = at + window.len();
-        }
-    }
-    if hide.is_empty() {
-        return None;
-    }
-    let mut out = String::with_capacity(text.len());
-    for (i, c) in text.char_indices() {
-        let hidden = hide.iter().any(|&(s, e)| s <= i && i < e);
-        out.push(if hidden && c != '\n' && c != '\r' && !c.is_whitespace() {
-            '*'
-        } else {
-            c
-        });
-    }
-    (out != text).then_some(out)
 }
 
 /// `text` with every head of `secret` that a quote cut short (`...` or `…` follows it, or the
@@ -346,8 +304,8 @@ mod tests {
             "`token=Q7vK*...` is not"
         );
         assert_eq!(r.scrub("Bearer QvKmXpL…"), "Bearer QvKm***…");
-        // Eight characters or more that look random: starred whole, as any fragment.
-        assert_eq!(r.scrub("Bearer Q7vKmXpLwR…"), "Bearer **********…");
+        // A longer head keeps what the policy keeps, no more.
+        assert_eq!(r.scrub("Bearer Q7vKmXpLwR…"), "Bearer Q7vK******…");
         let letters = Redactor::new(["BqiqUvkAxyzRtLmn".to_owned()]);
         assert_eq!(letters.scrub("t=BqiqUvkA..."), "t=Bqiq****...");
         assert_eq!(r.scrub("ends with Q7vKmXp"), "ends with Q7vK***");
@@ -377,7 +335,7 @@ mod tests {
             assert_eq!(masks.apply(secret, 0), mask(secret));
             assert_eq!(
                 Redactor::new([secret.to_owned()]).clean(secret),
-                if secret.len() > 4 {
+                if secret.chars().count() >= MIN_SEARCH_CHARS {
                     mask(secret)
                 } else {
                     secret.to_owned()
@@ -410,14 +368,21 @@ mod tests {
     }
 
     #[test]
-    fn scrubs_whole_secrets_and_fragments() {
+    fn scrubs_whole_secrets_only() {
         let r = Redactor::new(["ghp_abcdefgh".to_owned(), "abc".to_owned()]);
         assert_eq!(r.scrub("abc"), "abc");
         assert!(matches!(r.scrub("clean"), Cow::Borrowed(_)));
-        assert!(Redactor::new(["abcd".to_owned()]).is_empty());
-        // A plain word shorter than twelve letters is not a fragment.
+        // Too short to look for in free text: masked at its span only.
+        assert!(Redactor::new(["abcdefg".to_owned()]).is_empty());
+        assert!(!Redactor::new(["abcdefgh".to_owned()]).is_empty());
         let r = Redactor::new(["Anthropic-key-0123".to_owned()]);
         assert_eq!(r.scrub("made by Anthropic"), "made by Anthropic");
-        assert_eq!(r.scrub("x: -key-0123"), "x: *********");
+        assert_eq!(r.scrub("x: -key-0123"), "x: -key-0123");
+        // The reported bug: a piece of a secret inside a JSON path is not the secret.
+        let r = Redactor::new(["${user_config.airtable_api_key}".to_owned()]);
+        assert_eq!(
+            r.scrub("$.server.mcp_config.env.AIRTABLE_API_KEY"),
+            "$.server.mcp_config.env.AIRTABLE_API_KEY"
+        );
     }
 }

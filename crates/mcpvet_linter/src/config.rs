@@ -1,10 +1,11 @@
 //! Inspecting a client configuration.
 use mcpvet_ast::config::{Dialect, Format, Server, StringValue, Transport, read_config};
-use mcpvet_diagnostics::{Diagnostic, Findings, JsonPath, PathSegment};
+use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
 use mcpvet_diagnostics::redact;
 
+use crate::finish::finish;
 use crate::report::{DialectInfo, FileReport, InputKind, ServerSummary};
 
 /// Options for [`lint_config`].
@@ -85,55 +86,6 @@ fn point_to_server(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> 
         .collect()
 }
 
-/// Fills missing JSON paths from the node at each finding's position, masks any secret a
-/// finding's texts quote (a check may quote a line or a value that another check found to
-/// hold a secret), cuts a path that would spell a secret (one that runs through a member
-/// name made of text that holds a secret) back to the object that holds it, and sorts.
-pub(crate) fn finish(
-    doc: &mcpvet_json::JsonDocument<'_>,
-    redactions: &[Span],
-    diagnostics: &mut [Diagnostic],
-) {
-    for d in diagnostics.iter_mut() {
-        let at = d.span().start;
-        d.set_path_if_missing(|| doc.node_at(at).map(mcpvet_json::Value::path));
-    }
-    if !redactions.is_empty() {
-        // Spans are offsets in the file; the document's text may be a piece of it (a chunk of
-        // a streamed capture) that starts at `base`.
-        let base = doc.base();
-        let local: Vec<Span> = redactions
-            .iter()
-            .map(|s| Span::new(s.start.saturating_sub(base), s.end.saturating_sub(base)))
-            .collect();
-        let redactor = crate::redact::redactor(doc.text(), &local);
-        // A member name that holds a secret and is no plain name: text that the parser's
-        // recovery read as a name (a log line that starts with `{"`).
-        let spells = |segment: &PathSegment| match segment {
-            PathSegment::Key(k) => {
-                !k.bytes()
-                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'))
-                    && matches!(redactor.scrub(k), std::borrow::Cow::Owned(_))
-            }
-            PathSegment::Index(_) => false,
-        };
-        for d in diagnostics.iter_mut() {
-            d.rewrite_texts(|t| match redactor.scrub(t) {
-                std::borrow::Cow::Owned(masked) => Some(masked),
-                std::borrow::Cow::Borrowed(_) => None,
-            });
-            let kept = d.path().and_then(|p| {
-                let cut = p.segments().iter().position(spells)?;
-                Some(p.segments()[..cut].to_vec())
-            });
-            if let Some(kept) = kept {
-                d.set_path(JsonPath::from_segments(kept));
-            }
-        }
-    }
-    diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
-}
-
 fn summarize(server: &Server, redactions: &[Span]) -> ServerSummary {
     let show = |s: &StringValue| {
         if redactions
@@ -166,10 +118,35 @@ fn summarize(server: &Server, redactions: &[Span]) -> ServerSummary {
         Transport::Extension => ("extension", None),
         Transport::Missing => ("missing", None),
     };
+    // The name is shown as it is, unless it is itself a secret (a key the checks found to be
+    // one): then it is masked, in the path too.
+    let secret_name = redactions
+        .iter()
+        .any(|r| r.start < server.name.span.end && server.name.span.start < r.end);
+    let (name, path) = if secret_name {
+        let masked = redact::mask(&server.name.value);
+        let segments = server
+            .path
+            .segments()
+            .iter()
+            .map(|s| match s {
+                mcpvet_diagnostics::PathSegment::Key(k) if *k == server.name.value => {
+                    mcpvet_diagnostics::PathSegment::Key(masked.clone())
+                }
+                other => other.clone(),
+            })
+            .collect();
+        (
+            masked,
+            mcpvet_diagnostics::JsonPath::from_segments(segments).to_string(),
+        )
+    } else {
+        (server.name.value.clone(), server.path.to_string())
+    };
     ServerSummary {
-        name: server.name.value.clone(),
+        name,
         name_span: server.name.span,
-        path: server.path.to_string(),
+        path,
         transport,
         target,
         disabled: server.disabled.is_some_and(|d| d.value)

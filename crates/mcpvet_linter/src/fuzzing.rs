@@ -13,6 +13,12 @@ use crate::{
     lint_transcript,
 };
 
+/// Runs `f` with the masking of findings' texts and paths off on this thread, so a test can
+/// compare a report with its unmasked twin (renderers still mask what they print).
+pub fn without_masking<T>(f: impl FnOnce() -> T) -> T {
+    crate::finish::without_masking(f)
+}
+
 /// Config lowering as every dialect, with its invariants (`mcpvet_ast`).
 pub fn config_lower(data: &[u8]) {
     mcpvet_ast::config::fuzz_config(data);

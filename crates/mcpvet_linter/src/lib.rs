@@ -36,6 +36,7 @@
 
 mod config;
 pub mod docs;
+mod finish;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod inspect;

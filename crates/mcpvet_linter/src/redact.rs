@@ -50,10 +50,10 @@ mod tests {
             r.scrub("value ghp_abcdefgh here"),
             "value ghp********* here"
         );
-        // A fragment of eight characters or more is masked whole.
-        assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: **********…");
+        // The head of a secret cut short keeps what the policy keeps.
+        assert_eq!(r.scrub("cut: ghp_abcdef…"), "cut: ghp*******…");
         assert_eq!(r.scrub(r"raw ghp_a\u0062cdefgh"), r"raw ghp_*************");
-        // Secrets of four characters or fewer have nothing to mask.
+        // Secrets shorter than eight characters are not looked for in free text.
         assert_eq!(r.scrub("abc"), "abc");
     }
 }

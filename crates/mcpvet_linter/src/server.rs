@@ -8,7 +8,7 @@ use mcpvet_json::{JsonOptions, parse};
 use mcpvet_schema::infer::{InferOptions, Layout, infer};
 use mcpvet_text::{SourceFile, Span};
 
-use crate::config::finish;
+use crate::finish::finish;
 use crate::report::{DefinitionInfo, FileReport, InputKind, ItemRow};
 
 /// Options for [`lint_server`].

@@ -16,7 +16,7 @@ use mcpvet_check_tools::ToolsChecker;
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
-use crate::config::finish;
+use crate::finish::finish;
 use crate::report::{FileReport, MessageRow, TranscriptInfo};
 use crate::transcript::TranscriptOptions;
 

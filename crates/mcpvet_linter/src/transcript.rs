@@ -7,7 +7,7 @@ use mcpvet_check_tools::{ToolsChecker, ToolsSummary};
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
-use crate::config::finish;
+use crate::finish::finish;
 use crate::report::{FileReport, InputKind, MessageRow, TranscriptInfo};
 
 /// Options for [`lint_transcript`].

@@ -415,8 +415,8 @@ fn file_entry(
             .map(|s| server_entry(report, s, &redactor, options))
             .collect(),
         definition: definition.map(|d| DefinitionEntry {
-            name: d.name.as_deref().map(|t| redactor.clean(t)),
-            version: d.version.as_deref().map(|t| redactor.clean(t)),
+            name: d.name.clone(),
+            version: d.version.clone(),
             items: d
                 .items
                 .iter()
@@ -424,8 +424,8 @@ fn file_entry(
                     let at = place(&report.source, i.span);
                     ItemEntry {
                         kind: i.kind,
-                        name: i.name.as_deref().map(|t| redactor.clean(t)),
-                        path: redactor.clean(&i.path),
+                        name: i.name.clone(),
+                        path: i.path.clone(),
                         line: at.line,
                         column: at.column,
                         column_utf16: options.utf16_columns.then_some(at.column_utf16),
@@ -474,8 +474,9 @@ fn server_entry(
 ) -> ServerEntry {
     let at = place(&report.source, server.name_span);
     ServerEntry {
-        name: redactor.clean(&server.name),
-        path: redactor.clean(&server.path),
+        // Masked by the inspection where the name is a secret's text at its span.
+        name: server.name.clone(),
+        path: server.path.clone(),
         transport: server.transport,
         target: server.target.as_deref().map(|t| redactor.clean(t)),
         disabled: server.disabled,
@@ -525,8 +526,9 @@ fn finding(
         rule: catalog.get(code).map(|r| r.name),
         severity: d.severity().as_str(),
         message: redactor.clean(d.message()),
-        path: d.path().map(|p| redactor.clean(&p.to_string())),
-        pointer: d.path().map(|p| redactor.clean(&p.to_pointer())),
+        // Masked when the inspection ended, at the member names that are secrets only.
+        path: d.path().map(ToString::to_string),
+        pointer: d.path().map(mcpvet_diagnostics::JsonPath::to_pointer),
         at: Positioned::new(at, utf16),
         label: d.primary().message().map(|m| redactor.clean(m)),
         help: d.help().map(|h| redactor.clean(h)),

@@ -105,7 +105,7 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
                 if s.disabled {
                     target.push_str(" (disabled)");
                 }
-                (clean(&s.name), s.transport, target)
+                (one_line(&s.name), s.transport, target)
             })
             .collect();
         let name_width = rows
@@ -162,10 +162,10 @@ fn definition_lines(out: &mut String, d: &DefinitionInfo, clean: &dyn Fn(&str) -
     }
     match (&d.name, &d.version) {
         (Some(name), Some(version)) => {
-            let _ = writeln!(out, "  server    {} {}", clean(name), clean(version));
+            let _ = writeln!(out, "  server    {} {}", one_line(name), one_line(version));
         }
         (Some(name), None) => {
-            let _ = writeln!(out, "  server    {}", clean(name));
+            let _ = writeln!(out, "  server    {}", one_line(name));
         }
         _ => {}
     }
@@ -197,7 +197,7 @@ fn definition_lines(out: &mut String, d: &DefinitionInfo, clean: &dyn Fn(&str) -
         .items
         .iter()
         .map(|i| {
-            let name = i.name.as_deref().map_or_else(|| "-".to_owned(), clean);
+            let name = i.name.as_deref().map_or_else(|| "-".to_owned(), one_line);
             let schemas = i
                 .schemas
                 .iter()

@@ -466,7 +466,7 @@ fn result(
     if let Some(help) = d.help() {
         let _ = write!(message, "\nhelp: {}", redactor.scrub(help));
     }
-    let path = d.path().map(|p| redactor.clean(&p.to_string()));
+    let path = d.path().map(ToString::to_string);
     let anchor = path
         .clone()
         .unwrap_or_else(|| format!("@{}:{}", at.line, at.column));
@@ -532,7 +532,7 @@ fn result(
         partial_fingerprints: HashMap::from([(FINGERPRINT_KEY, fingerprint)]),
         fixes,
         properties: ResultProperties {
-            pointer: d.path().map(|p| redactor.clean(&p.to_pointer())),
+            pointer: d.path().map(mcpvet_diagnostics::JsonPath::to_pointer),
             path,
             message_index: d.message_index(),
         },
