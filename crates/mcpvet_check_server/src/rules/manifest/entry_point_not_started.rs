@@ -3,7 +3,7 @@ use mcpvet_ast::vars::{Part, VarSyntax};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
-use super::Manifest;
+use super::{Manifest, program};
 use crate::context::short;
 
 declare_rule! {
@@ -16,6 +16,12 @@ declare_rule! {
     /// before it, `\` or `${/}` as separators, and a Python module given to `-m` are all
     /// accepted), in `mcp_config` itself or in one of its `platform_overrides`. It reports
     /// the entry point when nothing there starts it.
+    ///
+    /// A server that a package runner fetches by name (`npx`, `uvx`, `pipx`, `bunx`,
+    /// `uv tool run`, `npm exec`...), with nothing of the bundle in its command and
+    /// arguments (no `${__dirname}`), does not start a file of the bundle at all: its entry
+    /// point is not looked for. Starting a `node` or `python` server that way is a finding
+    /// of `server-type-mismatch` (MCP663).
     ///
     /// ## Why it matters
     ///
@@ -131,7 +137,7 @@ pub(crate) fn check(manifest: &Manifest<'_>, report: &mut Reporter<'_>) {
             }
         }
     }
-    if started || !any {
+    if started || !any || fetched_by_name(manifest) {
         return;
     }
     report.report(
@@ -148,9 +154,61 @@ pub(crate) fn check(manifest: &Manifest<'_>, report: &mut Reporter<'_>) {
     );
 }
 
+/// Whether every launch configuration runs a package that a runner fetches by name, with
+/// nothing of the bundle (`${__dirname}`) in its command or arguments.
+fn fetched_by_name(manifest: &Manifest<'_>) -> bool {
+    let configs = manifest.launch_configs();
+    !configs.is_empty()
+        && configs.iter().all(|config| {
+            let Some(command) = config.get("command").and_then(StringValue::from_value) else {
+                return false;
+            };
+            let args: Vec<StringValue> = config
+                .get("args")
+                .filter(|a| a.kind() == ValueKind::Array)
+                .into_iter()
+                .flat_map(mcpvet_json::Value::items)
+                .filter_map(StringValue::from_value)
+                .collect();
+            let first = args
+                .iter()
+                .map(|a| a.value.trim())
+                .find(|a| !a.starts_with('-'));
+            runner(&program(&command.value), first)
+                && !std::iter::once(&command).chain(&args).any(|s| {
+                    s.refs()
+                        .any(|r| r.syntax == VarSyntax::Braced && r.name == "__dirname")
+                })
+        })
+}
+
+/// Whether `program` (with its first argument that is not an option) runs a package it
+/// fetches by name.
+fn runner(program: &str, first: Option<&str>) -> bool {
+    match program {
+        "npx" | "pnpx" | "bunx" | "uvx" | "pipx" => true,
+        "uv" => first == Some("tool"),
+        "npm" => first == Some("exec"),
+        "pnpm" | "yarn" => first == Some("dlx"),
+        "bun" => first == Some("x"),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::module;
+    use super::{module, runner};
+
+    #[test]
+    fn runners() {
+        assert!(runner("uvx", Some("notes-mcp")));
+        assert!(runner("npx", None));
+        assert!(runner("uv", Some("tool")));
+        assert!(!runner("uv", Some("run")));
+        assert!(runner("pnpm", Some("dlx")));
+        assert!(!runner("node", None));
+        assert!(!runner("python", Some("-m")));
+    }
 
     #[test]
     fn modules() {

@@ -13,6 +13,7 @@
 use std::borrow::Cow;
 
 use mcpvet_ast::config::url::{HostClass, URL_MASK};
+use mcpvet_ast::vars;
 use mcpvet_diagnostics::{Reporter, RuleMeta};
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
@@ -149,6 +150,21 @@ impl<'d> Transport<'d> {
             Some(package) => format!("the transport of {}", package_name(package)),
         }
     }
+}
+
+/// Whether `text` is only a placeholder that a release script replaces before the file is
+/// published (`${VERSION}`, `$VERSION`, `{{ version }}`, `${{ env.VERSION }}`, `%VERSION%`,
+/// `<<Version>>`), with nothing around it but whitespace: the `server.json` is a template,
+/// and the value the registry will see is not written yet.
+pub(crate) fn release_placeholder(text: &str) -> bool {
+    let t = text.trim();
+    if let Some(inner) = t.strip_prefix("<<").and_then(|r| r.strip_suffix(">>")) {
+        return !inner.is_empty()
+            && inner
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
+    }
+    vars::is_only_ref(&vars::parse(t))
 }
 
 /// The object elements of the array member `key` of `parent`.
@@ -425,6 +441,34 @@ mod tests {
             ),
             ["source_path", "target.path"]
         );
+    }
+
+    #[test]
+    fn release_placeholders() {
+        for text in [
+            "${VERSION}",
+            "$VERSION",
+            " {{ version }} ",
+            "${{ env.VERSION }}",
+            "%VERSION%",
+            "<<Version>>",
+            "<<McpRepositoryName>>",
+        ] {
+            assert!(release_placeholder(text), "{text}");
+        }
+        for text in [
+            "1.2.3",
+            "<2.0.0",
+            "<<>>",
+            "<< Version >>",
+            "v${VERSION}",
+            "ghcr.io/acme/weather:${VERSION}",
+            "io.github.acme/weather",
+            "$",
+            "",
+        ] {
+            assert!(!release_placeholder(text), "{text}");
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@ use std::ops::Range;
 
 use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, Severity, declare_rule};
 
-use super::ServerJson;
+use super::{ServerJson, release_placeholder};
 use crate::context::short;
 
 declare_rule! {
@@ -22,6 +22,10 @@ declare_rule! {
     /// registry publishes under `io.github.<user>` or a domain the publisher proves to own,
     /// written reversed), or a domain written in forward order (`example.com/weather`, whose
     /// fix reverses it to `com.example/weather`).
+    ///
+    /// A name that is only a placeholder of a release script (`${SERVER_NAME}`,
+    /// `{{ name }}`, `<<ServerName>>`) is not judged: the file is a template, and the script
+    /// that publishes it writes the real name in first.
     ///
     /// ## Why it matters
     ///
@@ -84,6 +88,9 @@ pub(crate) fn check(file: ServerJson<'_>, report: &mut Reporter<'_>) {
     let Some(decoded) = value.decoded() else {
         return;
     };
+    if release_placeholder(decoded.text()) {
+        return; // A template's value, filled in by the release script.
+    }
     let Some(problem) = judge(decoded.text()) else {
         return;
     };

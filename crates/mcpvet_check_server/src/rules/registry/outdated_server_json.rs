@@ -13,9 +13,10 @@ declare_rule! {
     /// - `$schema` is missing (an error: the registry rejects a `server.json` without one;
     ///   the fix adds the current schema), or does not name the `server.json` schema (a
     ///   warning);
-    /// - `$schema` names an older dated schema than the current one (2025-12-11): an
-    ///   information for 2025-09-29 and later, whose files still read the same, a warning for
-    ///   the versions before it, whose member names changed;
+    /// - `$schema` names an older dated schema than the current one (2025-12-11): a warning,
+    ///   as `mcp-publisher` refuses to publish a file that names a deprecated schema ("deprecated
+    ///   schema detected"), whether its members still read the same (2025-09-29 and later)
+    ///   or have changed (the versions before);
     /// - the pre-release shape (`version_detail` at the root, an error): only the server's
     ///   name and description are judged further, as nothing else reads the same;
     /// - a member under its pre-2025-09-16 snake_case name (`registry_type`, `runtime_hint`,
@@ -187,15 +188,11 @@ fn schema(root: Value<'_>, report: &mut Reporter<'_>) {
     };
     match dated(&text) {
         Some(date) if VERSIONS.contains(&date) && date < CURRENT => {
-            let severity = if date < SAME_READING {
-                Severity::Warning
-            } else {
-                Severity::Info
-            };
+            let severity = Severity::Warning;
             let why = if date < SAME_READING {
-                "whose member names and shape have changed since"
+                "whose member names and shape have changed since, and which `mcp-publisher` refuses as deprecated"
             } else {
-                "which files still read the same"
+                "which `mcp-publisher` refuses as deprecated although its files still read the same"
             };
             let mut d = OUTDATED_SERVER_JSON
                 .diagnostic_at(

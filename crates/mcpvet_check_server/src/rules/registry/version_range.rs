@@ -1,7 +1,7 @@
 use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, Severity, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use super::{ServerJson, package_name, string};
+use super::{ServerJson, package_name, release_placeholder, string};
 use crate::context::{opening, short};
 
 declare_rule! {
@@ -21,6 +21,10 @@ declare_rule! {
     /// A server version that is not semantic versioning (`2024.10`, `v1.2.3`, `1.0`) is an
     /// information: the registry accepts it, but orders versions by semantic versioning, so
     /// the newest release may not be the one shown as latest.
+    ///
+    /// A version that is only a placeholder of a release script (`${VERSION}`, `$VERSION`,
+    /// `{{ version }}`, `<<Version>>`) is not judged: the file is a template, and the script
+    /// that publishes it writes the real version in first.
     ///
     /// ## Why it matters
     ///
@@ -118,6 +122,9 @@ fn version(value: Value<'_>, what: &str, owner: &str, server: bool, report: &mut
         return;
     }
     let text = value.as_str().unwrap_or_default();
+    if release_placeholder(&text) {
+        return; // A template's value, filled in by the release script.
+    }
     let shown = short(&text, 60);
     match judge(&text) {
         Verdict::NotSemver if server => {
