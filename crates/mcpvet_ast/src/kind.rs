@@ -203,6 +203,8 @@ fn classify(root: Value<'_>) -> Option<Detection> {
     let has = |key: &&str| root.get(key).is_some();
     if SESSION_KEYS.iter().any(has) || (has(&"message") && has(&"direction")) {
         Some(Detection::session("JSON-RPC messages or capture records"))
+    } else if has(&"event") && (has(&"run_id") || has(&"phase")) {
+        Some(Detection::session("run events"))
     } else if CONFIG_ROOTS.iter().any(has) {
         Some(Detection::config("a JSON object with a server map"))
     } else {
@@ -269,6 +271,10 @@ mod tests {
             InputKind::Transcript
         );
         assert_eq!(kind("[{\"jsonrpc\":\"2.0\"}]"), InputKind::Transcript);
+        assert_eq!(
+            kind("{\"event\":\"spawned\",\"run_id\":\"r\"}"),
+            InputKind::Transcript
+        );
         assert_eq!(kind("[]"), InputKind::Transcript);
         assert_eq!(
             kind("{\"seq\":1,\"direction\":\"client-to-server\",\"payload\":{}}\n{\"seq\":2}\n"),

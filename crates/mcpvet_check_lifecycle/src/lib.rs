@@ -1,7 +1,7 @@
 //! Checks of captured MCP sessions (`MCP4xx`): JSON-RPC message shape, the lifecycle of each
 //! protocol version, request/response id pairing, capability gating, progress and
-//! cancellation, stdout pollution, and the phase summary (launch, handshake, discovery,
-//! execution).
+//! cancellation, stdout pollution, the HTTP layer of Streamable HTTP captures (HAR files,
+//! trace `http` events), and the phase summary (launch, handshake, discovery, execution).
 //!
 //! Position in the pipeline: reads the entries of a `mcpvet_ast` transcript one by one
 //! ([`LifecycleChecker::entry`]), keeping only compact owned state (pending request ids per
@@ -79,6 +79,7 @@ mod by_direction;
 mod caps;
 mod catalog;
 mod checker;
+mod exchange;
 mod flow;
 mod key;
 mod lanes;

@@ -15,6 +15,9 @@ pub(crate) struct InObject<'d, 'k> {
     pub(crate) object: Value<'d>,
     /// The key the object is stored under (`env`, `headers`, `oauth`), if it is a member.
     pub(crate) parent_key: Option<&'k str>,
+    /// The key of the array the object is an element of (`headers` in a HAR file's
+    /// `"headers": [{"name", "value"}]`), if it is one.
+    pub(crate) array_key: Option<&'k str>,
 }
 
 /// Calls `f` for every member of every object, depth first in source order.
@@ -27,9 +30,12 @@ pub(crate) fn members_under<'d>(
     roots: impl Iterator<Item = Value<'d>>,
     mut f: impl FnMut(InObject<'d, '_>),
 ) {
-    let mut stack: Vec<(Value<'d>, Option<Cow<'d, str>>)> = roots.map(|r| (r, None)).collect();
+    // Each value with the key it is stored under, or for an array element the key of its
+    // array (`true`).
+    type Slot<'d> = (Value<'d>, Option<Cow<'d, str>>, bool);
+    let mut stack: Vec<Slot<'d>> = roots.map(|r| (r, None, false)).collect();
     stack.reverse();
-    while let Some((value, key)) = stack.pop() {
+    while let Some((value, key, element)) = stack.pop() {
         match value.kind() {
             ValueKind::Object => {
                 let start = stack.len();
@@ -37,21 +43,23 @@ pub(crate) fn members_under<'d>(
                     f(InObject {
                         member,
                         object: value,
-                        parent_key: key.as_deref(),
+                        parent_key: if element { None } else { key.as_deref() },
+                        array_key: if element { key.as_deref() } else { None },
                     });
                     if member.value.is_container() {
-                        stack.push((member.value, Some(member.key_str())));
+                        stack.push((member.value, Some(member.key_str()), false));
                     }
                 }
                 stack[start..].reverse();
             }
             ValueKind::Array => {
                 let start = stack.len();
+                let array_key = if element { None } else { key };
                 stack.extend(
                     value
                         .items()
                         .filter(|v| v.is_container())
-                        .map(|v| (v, None)),
+                        .map(|v| (v, array_key.clone(), true)),
                 );
                 stack[start..].reverse();
             }

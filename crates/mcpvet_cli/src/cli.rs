@@ -297,7 +297,8 @@ arguments, and secrets in messages.
 Reads every capture format mcpvet knows (a JSON array of messages, JSON Lines of raw
 messages, trace envelopes, Claude Desktop `mcp*.log` lines in both forms, MCP Inspector
 history exports, SDK-level captures, server signatures, logging proxies' logs, streams of
-concatenated JSON messages, recorder cassettes), detected from the content; a file that is
+concatenated JSON messages, recorder cassettes, HAR files of Streamable HTTP sessions), detected
+from the content; a file that is
 not a capture (prose, Markdown, an HTML page) gets one finding saying so. The
 protocol version comes from the `initialize` handshake or the requests' `_meta`; `--protocol`
 forces it.
@@ -318,7 +319,7 @@ Examples:
 pub(crate) struct SessionArgs {
     /// Read every file in this format instead of detecting it: json-array, json-lines, trace,
     /// claude-desktop-log, vscode-log, cursor-log, inspector-export, sdk-capture,
-    /// server-signature, proxy-log, json-stream or cassette
+    /// server-signature, proxy-log, json-stream, cassette, runlog or har
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format)]
     pub(crate) input_format: Option<InputFormat>,
 
@@ -338,7 +339,8 @@ pub(crate) struct StreamArgs {
     /// Inspect every file as a stream, with memory bounded by the largest message (files of
     /// 8 MiB or more always are; standard input never is). Streams JSON Lines, trace
     /// envelopes, Claude Desktop logs and JSON arrays; other formats (exports, proxy logs and
-    /// JSON streams, whose messages span lines, cassettes) are read whole, with a note
+    /// JSON streams, whose messages span lines, cassettes, HAR files) are read whole, with a
+    /// note
     #[arg(long)]
     pub(crate) stream: bool,
 
@@ -504,7 +506,7 @@ pub(crate) struct DumpArgs {
 
     /// With --transcript: read it in this format instead of detecting it: json-array,
     /// json-lines, trace, claude-desktop-log, vscode-log, cursor-log, inspector-export,
-    /// sdk-capture, server-signature, proxy-log, json-stream or cassette
+    /// sdk-capture, server-signature, proxy-log, json-stream, cassette, runlog or har
     #[arg(long, value_name = "FORMAT", value_parser = parse_input_format, conflicts_with = "config")]
     pub(crate) input_format: Option<InputFormat>,
 }

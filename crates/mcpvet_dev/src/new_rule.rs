@@ -113,9 +113,18 @@ impl NewRule {
                  folder's mod.rs gives the code ranges) and list it in that folder's `RULES`"
             ));
         }
+        if digit == 7 {
+            return Err(format!(
+                "`{code}` is a run-log rule: write its file by hand under \
+                 crates/mcpvet_check_runlog/src/rules/ (its `check` takes the event or the field \
+                 and plain values), list it in that folder's `RULES`, and call it from \
+                 crates/mcpvet_check_runlog/src/checker.rs where the run's state shows what it \
+                 judges; its cases go under tests/conformance/runs/"
+            ));
+        }
         if !(1..=5).contains(&digit) {
             return Err(format!(
-                "`{code}` is in family {digit}: new rules go in families 1 to 6 (syntax findings \
+                "`{code}` is in family {digit}: new rules go in families 1 to 7 (syntax findings \
                  belong to the parser and the lowering)"
             ));
         }
@@ -516,6 +525,11 @@ mod tests {
                 .contains("family 0")
         );
         assert!(NewRule::new("MCP7", "x", &rules).is_err());
+        assert!(
+            NewRule::new("MCP799", "x", &rules)
+                .unwrap_err()
+                .contains("crates/mcpvet_check_runlog/src/rules/")
+        );
         assert!(NewRule::new("MCP299", "Bad_Name", &rules).is_err());
         assert!(NewRule::new("MCP299", "trailing-", &rules).is_err());
     }

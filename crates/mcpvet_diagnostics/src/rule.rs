@@ -23,11 +23,13 @@ pub enum Family {
     /// `MCP6xx`: server definitions (listings, registry `server.json`, MCPB manifests,
     /// definition files).
     Server,
+    /// `MCP7xx`: run-phase event logs (launch, handshake, discovery, execution).
+    Runs,
 }
 
 impl Family {
     /// Every family, in code order.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Syntax,
         Family::Config,
         Family::Transport,
@@ -35,6 +37,7 @@ impl Family {
         Family::Lifecycle,
         Family::Tools,
         Family::Server,
+        Family::Runs,
     ];
 
     /// The family digit.
@@ -47,6 +50,7 @@ impl Family {
             Family::Lifecycle => 4,
             Family::Tools => 5,
             Family::Server => 6,
+            Family::Runs => 7,
         }
     }
 
@@ -54,7 +58,7 @@ impl Family {
     ///
     /// # Panics
     ///
-    /// When the digit names no family (7 to 9): a programming error, caught at compile time
+    /// When the digit names no family (8 or 9): a programming error, caught at compile time
     /// for the rule declarations of [`declare_rule!`](crate::declare_rule).
     pub const fn of_code(code: RuleCode) -> Family {
         match code.family() {
@@ -65,12 +69,13 @@ impl Family {
             4 => Family::Lifecycle,
             5 => Family::Tools,
             6 => Family::Server,
-            _ => panic!("rule codes of families 7 to 9 are not allocated"),
+            7 => Family::Runs,
+            _ => panic!("rule codes of families 8 and 9 are not allocated"),
         }
     }
 
     /// A short name: `syntax`, `config`, `transport`, `secrets`, `lifecycle`, `tools`,
-    /// `server`.
+    /// `server`, `runs`.
     pub const fn name(self) -> &'static str {
         match self {
             Family::Syntax => "syntax",
@@ -80,6 +85,7 @@ impl Family {
             Family::Lifecycle => "lifecycle",
             Family::Tools => "tools",
             Family::Server => "server",
+            Family::Runs => "runs",
         }
     }
 
@@ -93,6 +99,7 @@ impl Family {
             Family::Lifecycle => "JSON-RPC and lifecycle",
             Family::Tools => "Tools, prompts and resources",
             Family::Server => "Server definitions",
+            Family::Runs => "Run-phase event logs",
         }
     }
 }

@@ -45,6 +45,7 @@ mod redact;
 pub mod registry;
 pub mod render;
 mod report;
+mod runs;
 mod server;
 pub mod stream;
 mod transcript;
@@ -53,10 +54,11 @@ pub use config::{ConfigOptions, lint_config};
 pub use inspect::{InspectOptions, inspect};
 pub use json::{JsonCheckOptions, lint_json};
 pub use mcpvet_ast::kind::{Detection, detect};
+pub use mcpvet_check_runlog::{Answer, Owner, RunPhase, RunSummary, TimeoutInfo};
 pub use registry::{rule, rules};
 pub use report::{
-    Counts, DefinitionInfo, DialectInfo, FileReport, InputKind, ItemRow, MessageRow, ServerSummary,
-    TranscriptInfo,
+    Counts, DefinitionInfo, DialectInfo, FileReport, InputKind, ItemRow, MessageRow, RunInfo,
+    ServerSummary, TranscriptInfo,
 };
 pub use server::{InferError, ServerOptions, infer_schema, lint_server};
 pub use transcript::{TranscriptOptions, lint_transcript};

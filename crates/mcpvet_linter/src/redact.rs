@@ -10,8 +10,22 @@ use mcpvet_text::Span;
 /// when it is a JSON string, decoded (escapes resolved) and as Rust's `{:?}` prints the
 /// decoded text (dumps, messages that quote a value).
 pub(crate) fn redactor(text: &str, redactions: &[Span]) -> Redactor {
+    Redactor::new(secret_forms(text, redactions, 0))
+}
+
+/// The forms of [`redactor`]'s secrets, for `text` starting at offset `base` of the file
+/// (`redactions` are file offsets): what a streamed inspection keeps of a piece to mask, at
+/// its end, the texts gathered from several pieces.
+pub(crate) fn secret_forms(text: &str, redactions: &[Span], base: u32) -> Vec<String> {
     let mut forms = Vec::new();
     for &span in redactions {
+        let Some(span) = span
+            .start
+            .checked_sub(base)
+            .map(|start| Span::new(start, span.end.saturating_sub(base)))
+        else {
+            continue;
+        };
         let raw = &text[span.clamp(text).range()];
         forms.push(raw.to_owned());
         let Some(inner) = raw
@@ -33,7 +47,7 @@ pub(crate) fn redactor(text: &str, redactions: &[Span]) -> Redactor {
             forms.push(decoded.into_owned());
         }
     }
-    Redactor::new(forms)
+    forms
 }
 
 #[cfg(test)]

@@ -73,6 +73,21 @@ pub struct TranscriptInfo {
     pub exit_code: Option<i64>,
     /// Every message in order, when asked for (`TranscriptOptions::messages`).
     pub message_rows: Option<Vec<MessageRow>>,
+    /// For a run-phase event log: every run, in order of first appearance, with its four
+    /// answers (`None` for other captures).
+    pub runs: Option<Vec<RunInfo>>,
+}
+
+/// One run of a run-phase event log: the four answers its events give (joined with what its
+/// JSON-RPC messages show), and the phase summary of those messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunInfo {
+    /// The four answers, the exit code and stderr line, the hosts reached, the last
+    /// confirmed event, the timeout and its owner.
+    pub summary: mcpvet_check_runlog::RunSummary,
+    /// The phase the run's JSON-RPC messages reached (the lifecycle checker's summary of
+    /// them), when the log holds messages of the run.
+    pub phase: Option<mcpvet_check_lifecycle::Phase>,
 }
 
 /// One protocol message of a session, for the `--messages` listing.

@@ -17,7 +17,9 @@ use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
 use crate::finish::finish;
+use crate::redact::secret_forms;
 use crate::report::{FileReport, MessageRow, TranscriptInfo};
+use crate::runs::{self, RunJoin};
 use crate::transcript::TranscriptOptions;
 
 /// One piece of a large capture, read and detached from the buffer it was read from.
@@ -107,12 +109,16 @@ pub fn detect_format(
         d.code() == mcpvet_ast::codes::NOT_MCP || d.code() == mcpvet_ast::codes::UNSUPPORTED_FORMAT
     });
     let detection = outcome.value.detection();
-    (!unread).then(|| (detection.format, detection.reason.to_owned()))
+    // A capture read through a derived text (a `key=value` run log) is read whole.
+    let derived = outcome.value.derivation().is_some();
+    (!unread && !derived).then(|| (detection.format, detection.reason.to_owned()))
 }
 
 /// Whether a capture in `format` can be read piece by piece: formats of one message (or
-/// event, or log line) per line, and JSON arrays of messages, element by element. The
-/// others (exports and captures that are one JSON document) are read whole.
+/// event, or log line) per line (run logs of JSON lines included), and JSON arrays of
+/// messages, element by element. The others (exports and captures that are one JSON
+/// document) are read whole, and so is a capture read through a derived text, which
+/// [`detect_format`] does not offer for streaming.
 pub const fn streams(format: InputFormat) -> bool {
     matches!(
         format,
@@ -122,6 +128,7 @@ pub const fn streams(format: InputFormat) -> bool {
             | InputFormat::VsCodeLog
             | InputFormat::CursorLog
             | InputFormat::JsonArray
+            | InputFormat::RunLog
     )
 }
 
@@ -132,6 +139,11 @@ pub struct TranscriptStream {
     format: InputFormat,
     format_reason: String,
     checkers: Option<(VersionDetection, LifecycleChecker, ToolsChecker)>,
+    /// For a run log: its runs, joined with their messages.
+    runs: Option<RunJoin>,
+    /// For a run log: the secrets of the pieces read so far, as texts, to mask what the run
+    /// summaries quote once the stream ends (the pieces' texts are gone by then).
+    secret_forms: Vec<String>,
     findings: Findings,
     next_index: u32,
     pieces: usize,
@@ -158,6 +170,8 @@ impl TranscriptStream {
             format,
             format_reason,
             checkers: None,
+            runs: None,
+            secret_forms: Vec::new(),
             findings: Findings::new(),
             next_index: 0,
             pieces: 0,
@@ -192,7 +206,9 @@ impl TranscriptStream {
 
     /// Decides the version, creates the checkers and checks the pieces held so far.
     fn start_checks(&mut self) {
-        self.checkers = Some(new_checkers(&self.version, &self.options, self.format));
+        let checkers = new_checkers(&self.version, &self.options, self.format);
+        self.runs = (self.format == InputFormat::RunLog).then(|| RunJoin::new(&checkers.0));
+        self.checkers = Some(checkers);
         self.held_bytes = 0;
         for piece in std::mem::take(&mut self.held) {
             self.check(piece);
@@ -225,6 +241,9 @@ impl TranscriptStream {
         for entry in transcript.entries() {
             lifecycle.entry(entry, document, &mut self.findings);
             tools.entry(entry, document, &mut self.findings);
+            if let Some(runs) = self.runs.as_mut() {
+                runs.entry(entry, document, &mut self.findings);
+            }
             if self.options.messages && entry.kind.is_message() {
                 self.spans.push((entry.index, entry.span));
             }
@@ -243,6 +262,10 @@ impl TranscriptStream {
         // While this piece's text is at hand: mask secrets in the new findings' texts and fill
         // their JSON paths.
         let redactions: Vec<Span> = self.findings.redactions()[first_redaction..].to_vec();
+        if self.runs.is_some() {
+            self.secret_forms
+                .extend(secret_forms(document.text(), &redactions, document.base()));
+        }
         finish(
             document,
             &redactions,
@@ -268,6 +291,8 @@ impl TranscriptStream {
             format,
             format_reason,
             checkers,
+            runs: run_join,
+            secret_forms,
             mut findings,
             next_index,
             spans,
@@ -278,18 +303,26 @@ impl TranscriptStream {
             checkers.unwrap_or_else(|| new_checkers(&VersionScan::default(), &options, format));
         let life = lifecycle.finish(&mut findings);
         let tool = tools.finish(&mut findings);
+        let mut run_infos = run_join.map(|r| r.finish(&mut findings));
+        if let Some(run_infos) = run_infos.as_mut() {
+            runs::mask(
+                run_infos,
+                &mcpvet_diagnostics::redact::Redactor::new(secret_forms),
+            );
+        }
         let (mut diagnostics, redactions) = findings.into_parts();
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
         let message_rows = options.messages.then(|| rows(&life, &spans));
-        TranscriptInfo::from_checks(
+        let mut info = TranscriptInfo::from_checks(
             (format, format_reason),
             &version,
             next_index as usize,
             &life,
             tool,
             message_rows,
-        )
-        .into_report(source, diagnostics, redactions)
+        );
+        info.runs = run_infos;
+        info.into_report(source, diagnostics, redactions)
     }
 }
 

@@ -9,6 +9,7 @@ use mcpvet_text::{SourceFile, Span};
 
 use crate::finish::finish;
 use crate::report::{FileReport, InputKind, MessageRow, TranscriptInfo};
+use crate::runs::{self, RunJoin};
 
 /// Options for [`lint_transcript`].
 #[derive(Debug, Clone, Default)]
@@ -51,14 +52,21 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     // saying so; its lines are not checked as a session. The secret checks still read all of
     // it, so that no credential it holds is shown unmasked.
     let refused = transcript.is_refused();
+    // A run log: its runs, each joined with the phase summary of its messages.
+    let mut runs =
+        (transcript.format() == InputFormat::RunLog && !refused).then(|| RunJoin::new(&version));
     if !refused {
         for entry in transcript.entries() {
             lifecycle.entry(entry, document, &mut findings);
             tools.entry(entry, document, &mut findings);
+            if let Some(runs) = runs.as_mut() {
+                runs.entry(entry, document, &mut findings);
+            }
         }
     }
     let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
+    let mut runs = runs.map(|r| r.finish(&mut findings));
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
     let (mut diagnostics, mut redactions) = findings.into_parts();
     finish(document, &redactions, &mut diagnostics);
@@ -82,7 +90,10 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
         reason = format!("{reason}, {}", derivation.from);
     }
-    let info = TranscriptInfo::from_checks(
+    if let Some(runs) = runs.as_mut() {
+        runs::mask(runs, &crate::redact::redactor(source.text(), &redactions));
+    }
+    let mut info = TranscriptInfo::from_checks(
         (detection.format, reason),
         &version,
         if refused {
@@ -94,6 +105,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         tool,
         message_rows,
     );
+    info.runs = runs;
     info.into_report(source.clone(), diagnostics, redactions)
 }
 
@@ -125,6 +137,7 @@ impl TranscriptInfo {
             last_event: life.phase.last_event,
             exit_code: life.phase.exit_code,
             message_rows,
+            runs: None,
         }
     }
 

@@ -66,8 +66,8 @@ fn cases() -> Vec<(String, String, PathBuf)> {
 /// Inspects the case's input the way the CLI does (bytes decoded as UTF-8, invalid bytes
 /// reported): as a server definition under `server/` and wherever the content is one (a
 /// secret in a `server.json`); as a captured session under
-/// `lifecycle/` and `tools/`, for `.jsonl`, `.log`,
-/// `.vcr`, `.md`, `.txt`, `.html` and `.csv` inputs, YAML cassettes and in case folders whose
+/// `lifecycle/`, `tools/` and `runs/`, for `.jsonl`, `.log`,
+/// `.vcr`, `.har`, `.md`, `.txt`, `.html` and `.csv` inputs, YAML cassettes and in case folders whose
 /// name contains `transcript`; as a configuration otherwise. A case folder whose name contains
 /// `protocol-<version>` forces that protocol version.
 fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
@@ -81,10 +81,10 @@ fn inspect(family: &str, case: &Path, input: &Path) -> FileReport {
         .unwrap_or("")
         .to_ascii_lowercase();
     let case_name = case.file_name().unwrap().to_string_lossy().into_owned();
-    let transcript = matches!(family, "lifecycle" | "tools")
+    let transcript = matches!(family, "lifecycle" | "tools" | "runs")
         || matches!(
             extension.as_str(),
-            "jsonl" | "log" | "vcr" | "md" | "txt" | "html" | "csv"
+            "jsonl" | "log" | "vcr" | "har" | "md" | "txt" | "html" | "csv"
         )
         || case_name.contains("transcript")
         || (matches!(extension.as_str(), "yaml" | "yml")
@@ -153,12 +153,32 @@ fn expected_json(report: &FileReport) -> Value {
         });
     }
     match &report.transcript {
-        Some(t) => json!({
-            "kind": report.kind.name(),
-            "protocol": t.protocol,
-            "phase": {"reached": t.phase_reached.as_str(), "last_event": t.last_event.as_str()},
-            "findings": findings,
-        }),
+        Some(t) => {
+            let mut expected = json!({
+                "kind": report.kind.name(),
+                "protocol": t.protocol,
+                "phase": {"reached": t.phase_reached.as_str(), "last_event": t.last_event.as_str()},
+                "findings": findings,
+            });
+            // A run log: the four answers of each run are part of the contract.
+            if let Some(runs) = &t.runs {
+                expected["runs"] = runs
+                    .iter()
+                    .map(|r| {
+                        let s = &r.summary;
+                        json!({
+                            "run_id": s.run_id,
+                            "started": s.started.as_str(),
+                            "initialized": s.initialized.as_str(),
+                            "tools": s.tools.as_str(),
+                            "external": s.external.as_str(),
+                            "last_event": s.last_event,
+                        })
+                    })
+                    .collect();
+            }
+            expected
+        }
         None => json!({
             "kind": report.kind.name(),
             "dialect": report.dialect.as_ref().map(|d| d.name),

@@ -19,7 +19,8 @@
 //! Bearer …`, `token=…`, cookies, signed URLs: every shape of
 //! `mcpvet_check_secrets::synthetic::shapes`), are written into every kind of captured text
 //! (a server's stderr line, a Claude Desktop log line, tool call arguments and results, a log
-//! notification, the HTTP headers of a trace envelope) and checked the same way, the
+//! notification, the HTTP headers of a trace envelope, the headers, cookies and query string of
+//! a HAR file) and checked the same way, the
 //! `--messages` listing and a real streamed inspection (`mcpvet_linter::stream`) included;
 //! a property test embeds them in random text.
 //!
@@ -266,7 +267,78 @@ fn sessions(s: &Secret) -> Vec<(&'static str, String)> {
                  2025-06-27T07:58:07.775Z [x] [error] failed with {e}\n"
             ),
         ),
+        // Run logs: the secret in `argv`, in `stderr` (the run summary quotes its first
+        // line) and in a header, as JSON lines and as `key=value` lines.
+        (
+            "run.jsonl",
+            format!(
+                concat!(
+                    r#"{{"run_id":"r1","server_name":"x","phase":"launch","event":"spawn_requested","argv":["--token","{e}"]}}"#,
+                    "\n",
+                    r#"{{"run_id":"r1","phase":"execution","event":"external_attempt","action_id":"a1","host":"api.example.test","headers":{{"Authorization":"Bearer {e}"}}}}"#,
+                    "\n",
+                    r#"{{"run_id":"r1","phase":"launch","event":"exited","exit_code":1,"stderr":"auth failed for {e}\nat main.js:3"}}"#,
+                    "\n",
+                ),
+                e = e
+            ),
+        ),
+        (
+            "run.log",
+            format!(
+                "phase=launch event=spawn_requested run_id=r1 argv=[\"--token\",\"{e}\"]\n\
+                 phase=execution event=external_attempt run_id=r1 host=api.example.test authorization=\"Bearer {e}\"\n\
+                 phase=launch event=exited run_id=r1 exit_code=1 stderr=\"auth failed for {e}\"\n"
+            ),
+        ),
+        ("session.har", har_holding(&e)),
     ]
+}
+
+/// A HAR file (as a browser's developer tools export it, one member a line) of a
+/// Streamable HTTP exchange holding the secret `e` (the text of a JSON string) in a query
+/// string, in the `Authorization`, `X-Api-Key`, `Cookie` and `Set-Cookie` headers, in the
+/// request's `cookies` and `queryString`, and in a tool argument of the body.
+fn har_holding(e: &str) -> String {
+    // The body is a JSON string inside the HAR: the secret is escaped twice there.
+    let body = esc(&format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{"name":"x","arguments":{{"token":"{e}"}}}}}}"#
+    ));
+    format!(
+        r#"{{
+  "log": {{
+    "version": "1.2",
+    "creator": {{"name": "test", "version": "1"}},
+    "entries": [
+      {{
+        "startedDateTime": "2025-12-01T09:00:00.000Z",
+        "request": {{
+          "method": "POST",
+          "url": "https://mcp.example.test/mcp?access_token={e}",
+          "headers": [
+            {{"name": "Accept", "value": "application/json, text/event-stream"}},
+            {{"name": "Authorization", "value": "Bearer {e}"}},
+            {{"name": "X-Api-Key", "value": "{e}"}},
+            {{"name": "Cookie", "value": "theme=dark; session={e}"}}
+          ],
+          "cookies": [{{"name": "session", "value": "{e}"}}],
+          "queryString": [{{"name": "access_token", "value": "{e}"}}],
+          "postData": {{"mimeType": "application/json", "text": "{body}"}}
+        }},
+        "response": {{
+          "status": 200,
+          "headers": [
+            {{"name": "Content-Type", "value": "application/json"}},
+            {{"name": "Set-Cookie", "value": "session={e}; HttpOnly"}}
+          ],
+          "content": {{"mimeType": "application/json", "text": "{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{\"content\":[]}}}}"}}
+        }}
+      }}
+    ]
+  }}
+}}
+"#
+    )
 }
 
 /// Server definitions holding `v` (the text of a JSON string, without the quotes) in one
@@ -480,9 +552,11 @@ fn check_report(s: &Secret, file: &str, report: &FileReport, failures: &mut Vec<
 
 fn lint(file: &str, text: String) -> FileReport {
     let source = SourceFile::new(file, text).unwrap();
-    let transcript = std::path::Path::new(file)
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("jsonl") || e.eq_ignore_ascii_case("log"));
+    let transcript = std::path::Path::new(file).extension().is_some_and(|e| {
+        e.eq_ignore_ascii_case("jsonl")
+            || e.eq_ignore_ascii_case("log")
+            || e.eq_ignore_ascii_case("har")
+    });
     if transcript {
         lint_transcript(&source, &TranscriptOptions::default())
     } else {
@@ -697,7 +771,37 @@ fn shaped_sessions(s: &SyntheticShape) -> Vec<(&'static str, &'static str, Strin
             esc(&body)
         ),
     ));
+    // A run log: the credential in `argv`, in `stderr` (quoted by the run summary) and, when
+    // it is a header, in the event's `headers`.
+    let header = s.header.as_ref().map_or(String::new(), |(name, value)| {
+        format!(r#","headers":{{"{}":"{}"}}"#, esc(name), esc(value))
+    });
+    out.push((
+        "a run log's argv, stderr and headers",
+        "run.jsonl",
+        format!(
+            concat!(
+                r#"{{"run_id":"r1","server_name":"x","phase":"launch","event":"spawn_requested","argv":["node","main.js","{t}"]}}"#,
+                "\n",
+                r#"{{"run_id":"r1","phase":"execution","event":"external_attempt","action_id":"a1","host":"api.example.test"{h}}}"#,
+                "\n",
+                r#"{{"run_id":"r1","phase":"launch","event":"exited","exit_code":1,"stderr":"{t}"}}"#,
+                "\n",
+            ),
+            t = t,
+            h = header
+        ),
+    ));
     if let Some((name, value)) = &s.header {
+        out.push((
+            "an HTTP header of a HAR file",
+            "session.har",
+            format!(
+                r#"{{"log": {{"version": "1.2", "entries": [{{"request": {{"method": "POST", "url": "https://mcp.example.test/mcp", "headers": [{{"name": "{}", "value": "{}"}}, {{"name": "Accept", "value": "application/json, text/event-stream"}}], "postData": {{"mimeType": "application/json", "text": "{{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"ping\"}}"}}}}, "response": {{"status": 200, "headers": [], "content": {{"mimeType": "application/json", "text": "{{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{{}}}}"}}}}}}]}}}}"#,
+                esc(name),
+                esc(value)
+            ),
+        ));
         out.push((
             "an HTTP header of a trace",
             "trace.jsonl",
@@ -768,8 +872,9 @@ fn no_shaped_secret_reaches_any_output() {
                 let label = format!("{file} ({what}, {})", shape.label);
                 check_report(&secret, &label, &whole, &mut failures);
                 files += 1;
-                // Cassettes are one document, never streamed (the CLI reads them whole).
-                if file == "cassette.yaml" {
+                // Cassettes and HAR files are one document, never streamed (the CLI reads
+                // them whole); run logs of JSON lines are streamed like any other.
+                if file == "cassette.yaml" || file == "session.har" {
                     continue;
                 }
                 let streamed = stream(file, &text);

@@ -285,6 +285,32 @@ fn json_report_follows_its_schema() {
     ))
     .unwrap();
     assert_eq!(last["files"][0]["phase"]["exit_code"], 243);
+    // Run logs: every run with its four answers (an exit code and stderr line, a timeout and
+    // its owner, the phase of the run's messages, unknown events, key=value lines).
+    for name in [
+        "exits-before-reading-input.jsonl",
+        "writes-hello-to-stdout.log",
+        "lists-an-invalid-schema.jsonl",
+        "tool-handler-reaches-external.jsonl",
+        "whoami-before-initialize.jsonl",
+    ] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../examples/runs")
+            .join(name);
+        let source = SourceFile::new(name, std::fs::read_to_string(path).unwrap()).unwrap();
+        reports.push(lint_transcript(&source, &TranscriptOptions::default()));
+    }
+    let runs: Value = serde_json::from_str(&render_json(
+        &reports[reports.len() - 5..],
+        &JsonReportOptions::new(),
+    ))
+    .unwrap();
+    assert_eq!(runs["files"][0]["runs"][0]["started"]["exit_code"], 1);
+    assert_eq!(
+        runs["files"][4]["runs"][0]["timeout"]["owner"],
+        "server/transport"
+    );
+    assert!(runs["files"][2]["runs"][0]["phase"].is_object());
     // Server definitions: a captured listing (protocol and digest) and a definition file
     // (with a fix), each with its `definition` entry.
     let listing = r#"{"tools": [{"name": "read", "inputSchema": {"path": "/srv"}}, {"name": "ok", "description": "d", "inputSchema": {"type": "object"}}]}"#;

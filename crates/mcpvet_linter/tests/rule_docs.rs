@@ -99,9 +99,10 @@ fn run(example: &Example, code: &str) -> (usize, Vec<String>) {
         .iter()
         .find_map(|a| a.strip_prefix("protocol="))
         .and_then(mcpvet_ast::transcript::ProtocolVersion::parse);
+    // A `.log` or `.har` file is a captured session.
     let is_log = std::path::Path::new(&name)
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("log"));
+        .is_some_and(|e| e.eq_ignore_ascii_case("log") || e.eq_ignore_ascii_case("har"));
     // A `transcript` attribute reads the example as a captured session (a YAML cassette).
     let transcript = example.attributes.iter().any(|a| a == "transcript");
     // A rule of server definitions (or a `server` attribute) reads the example as one.

@@ -226,7 +226,8 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
             }),
             EntryKind::NonProtocol { .. }
             | EntryKind::Lifecycle { .. }
-            | EntryKind::Http { .. } => {}
+            | EntryKind::Http { .. }
+            | EntryKind::RunEvent(_) => {}
         }
     }
     rows

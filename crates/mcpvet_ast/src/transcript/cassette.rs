@@ -199,7 +199,8 @@ fn one(reader: &mut Reader<'_>, interaction: Value<'_>) {
             direction: Some((Direction::ClientToServer, DirectionSource::Explicit)),
             ..Meta::default()
         };
-        reader.push(interaction.span(), EntryKind::Http { status }, meta);
+        let kind = EntryKind::Http { status, http: None };
+        reader.push(interaction.span(), kind, meta);
         return;
     }
     if interaction.get("request").is_none() {
@@ -273,7 +274,8 @@ fn vcr(reader: &mut Reader<'_>, interaction: Value<'_>, request: Value<'_>) {
             direction: Some((Direction::ClientToServer, DirectionSource::Explicit)),
             ..Meta::default()
         };
-        reader.push(interaction.span(), EntryKind::Http { status }, meta);
+        let kind = EntryKind::Http { status, http: None };
+        reader.push(interaction.span(), kind, meta);
     }
     if let Some(body) = request.get("body").filter(|b| is_container(*b)) {
         message(reader, body, Some(Direction::ClientToServer), envelope);
@@ -341,7 +343,7 @@ mod tests {
         // Each message is its own value, at its exact span.
         assert!(RECORDER[e[0].span.range()].starts_with(r#"{"method": "initialize""#));
         assert!(RECORDER[e[1].span.range()].starts_with(r#"{"jsonrpc": "2.0", "id": 0, "result""#));
-        assert!(matches!(e[3].kind, EntryKind::Http { status: Some(ref s) } if s.value == 200));
+        assert!(matches!(e[3].kind, EntryKind::Http { status: Some(ref s), .. } if s.value == 200));
         assert_eq!(t.links().len(), 1);
     }
 
@@ -414,7 +416,7 @@ mod tests {
         let response = map.span(t.entries()[1].span);
         assert!(text[response.range()].starts_with(r#"{\"jsonrpc\":\"2.0\",\"id\":7,\"result"#));
         assert!(
-            matches!(t.entries()[2].kind, EntryKind::Http { status: Some(ref s) } if s.value == 405)
+            matches!(t.entries()[2].kind, EntryKind::Http { status: Some(ref s), .. } if s.value == 405)
         );
     }
 }

@@ -2,6 +2,8 @@
 //!
 //! - a **YAML** recorder cassette is read as the JSON text it denotes (`mcpvet_yaml`: every
 //!   node on its YAML line, scalars mapped byte for byte where they can be);
+//! - a **HAR file** (see [`har`](super::har)), whose bodies are inlined the same way, an
+//!   event stream as the array of its events;
 //! - an **HTTP cassette** of the VCR family (vcrpy and its kin, JSON or YAML), whose
 //!   JSON-RPC bodies are strings (`request.body`, `response.body.string`), is read with each
 //!   body that holds JSON inlined as that JSON, and each Server-Sent Events body as the array
@@ -28,13 +30,31 @@ pub(crate) fn read<'a>(
     file_name: Option<&str>,
     format: Option<InputFormat>,
 ) -> LowerOutcome<Transcript<'a>> {
-    if !matches!(format, None | Some(InputFormat::Cassette)) {
+    // A run log written as `key=value` lines: read through the JSON it denotes.
+    if matches!(format, None | Some(InputFormat::RunLog)) && super::runlog::is_key_value(text) {
+        return super::runlog::read_key_value(text, format.is_some());
+    }
+    if !matches!(
+        format,
+        None | Some(InputFormat::Cassette | InputFormat::Har)
+    ) {
         return read_text(text, file_name, format);
     }
-    if is_yaml(text, file_name) {
+    if format != Some(InputFormat::Har) && is_yaml(text, file_name) {
         return yaml(text, format);
     }
-    with_bodies(read_text(text, file_name, format), format, None)
+    let outcome = read_text(text, file_name, format);
+    // A HAR file: read again, through the text its bodies are inlined in.
+    if outcome.value.format() == InputFormat::Har
+        && outcome
+            .value
+            .document()
+            .root()
+            .is_some_and(super::har::is_har)
+    {
+        return super::har::read(text, *outcome.value.detection());
+    }
+    with_bodies(outcome, format, None)
 }
 
 /// Whether `text` is a YAML document to read as one: not JSON (its first line does not open
@@ -176,8 +196,13 @@ fn inline_bodies(doc: &JsonDocument<'_>) -> Option<(String, SourceMap)> {
     if bodies.is_empty() {
         return None;
     }
+    Some(assemble(doc.text(), bodies))
+}
+
+/// `text` with the span of each of `bodies` replaced by its inlined text, and the map from
+/// the result back to `text` (bodies that overlap an earlier one are skipped).
+pub(super) fn assemble(text: &str, mut bodies: Vec<Inlined>) -> (String, SourceMap) {
     bodies.sort_by_key(|b| b.0.start);
-    let text = doc.text();
     let mut out = String::with_capacity(text.len());
     let mut map = SourceMap::new();
     let mut copied = 0usize;
@@ -198,7 +223,7 @@ fn inline_bodies(doc: &JsonDocument<'_>) -> Option<(String, SourceMap)> {
         copied = span.end as usize;
     }
     copy(&mut out, &mut map, text, copied..text.len());
-    Some((out, map))
+    (out, map)
 }
 
 fn copy(out: &mut String, map: &mut SourceMap, text: &str, range: Range<usize>) {
@@ -212,7 +237,7 @@ fn copy(out: &mut String, map: &mut SourceMap, text: &str, range: Range<usize>) 
 
 /// A body's span, the text to put in its place, and for each character of that text taken
 /// from the body: its offset and length in the replacement and its span in the file.
-type Inlined = (Span, String, Vec<(usize, usize, Span)>);
+pub(super) type Inlined = (Span, String, Vec<(usize, usize, Span)>);
 
 /// A string body that holds JSON (or Server-Sent Events of JSON), inlined (runs of
 /// characters written without escapes merge into copies in the map).
@@ -242,19 +267,53 @@ fn inline(body: Value<'_>) -> Option<Inlined> {
         if k > 0 {
             out.push(',');
         }
-        for (i, c) in content[range.clone()].char_indices() {
-            let at = range.start + i;
-            let source = decoded.span(at..at + c.len_utf8());
-            // Line breaks become spaces: the derived text keeps the body's line.
-            let c = if matches!(c, '\n' | '\r') { ' ' } else { c };
-            pieces.push((out.len(), c.len_utf8(), source));
-            out.push(c);
-        }
+        push_decoded(&mut out, &mut pieces, &decoded, range.clone());
     }
     if sse {
         out.push(']');
     }
     Some((body.span(), out, pieces))
+}
+
+/// Appends the characters of `decoded`'s text in `range` to `out`, each mapped to its source
+/// characters (through their escapes) in `pieces`. Line breaks become spaces: the derived
+/// text keeps the body's line.
+pub(super) fn push_decoded(
+    out: &mut String,
+    pieces: &mut Vec<(usize, usize, Span)>,
+    decoded: &mcpvet_json::DecodedStr<'_>,
+    range: Range<usize>,
+) {
+    let content = decoded.text();
+    for (i, c) in content[range.clone()].char_indices() {
+        let at = range.start + i;
+        let source = decoded.span(at..at + c.len_utf8());
+        let c = if matches!(c, '\n' | '\r') { ' ' } else { c };
+        push_piece(pieces, out.len(), c.len_utf8(), source);
+        out.push(c);
+    }
+}
+
+/// Records that `len` bytes at `at` of the replacement come from `source`, merged into the
+/// previous piece when both continue it byte for byte (a run of characters written without
+/// escapes is one piece, not one per character).
+pub(super) fn push_piece(
+    pieces: &mut Vec<(usize, usize, Span)>,
+    at: usize,
+    len: usize,
+    source: Span,
+) {
+    if let Some(last) = pieces.last_mut()
+        && last.0 + last.1 == at
+        && last.2.end == source.start
+        && last.1 == last.2.len() as usize
+        && len == source.len() as usize
+    {
+        last.1 += len;
+        last.2 = Span::new(last.2.start, source.end);
+        return;
+    }
+    pieces.push((at, len, source));
 }
 
 /// The `data:` payloads of a Server-Sent Events text, one per event (consecutive `data:`
@@ -274,7 +333,7 @@ fn sse_payloads(content: &str) -> Vec<Range<usize>> {
     out
 }
 
-fn is_json(text: &str) -> bool {
+pub(super) fn is_json(text: &str) -> bool {
     !text.trim().is_empty() && !mcpvet_json::parse(text, &JsonOptions::strict()).has_errors()
 }
 

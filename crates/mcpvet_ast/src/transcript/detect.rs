@@ -21,9 +21,11 @@ pub(crate) enum Class {
     Signature,
     /// A recorder cassette of JSON-RPC interactions (`interactions`, `session.interactions`).
     Cassette,
+    /// A run-phase event (`event` + `phase` or `run_id`).
+    RunEvent,
     /// A recorder cassette of HTTP interactions (`request.uri`): recognised, not supported.
     HttpCassette,
-    /// A HAR capture (`log.entries`): recognised, not supported.
+    /// A HAR capture (`log.entries`).
     Har,
     /// An mcp-debug record (`dir: req|res`): recognised, not supported.
     McpDebug,
@@ -59,7 +61,9 @@ impl Class {
                 InputFormat::Cassette,
                 "a recorder cassette (interactions of requests and responses)",
             ),
-            Class::Har | Class::HttpCassette | Class::McpDebug | Class::Config | Class::Unknown => {
+            Class::RunEvent => (InputFormat::RunLog, "run events (event + phase or run_id)"),
+            Class::Har => (InputFormat::Har, "a HAR capture (log.entries)"),
+            Class::HttpCassette | Class::McpDebug | Class::Config | Class::Unknown => {
                 return None;
             }
         };
@@ -95,6 +99,9 @@ pub(crate) fn classify(value: Value<'_>) -> Class {
         || (matches!(kind.as_deref(), Some("message" | "lifecycle" | "http")) && has("direction"))
     {
         return Class::Trace;
+    }
+    if super::runlog::is_event(value) {
+        return Class::RunEvent;
     }
     if has("message")
         && matches!(
@@ -171,11 +178,29 @@ fn vote<'d>(values: impl Iterator<Item = Value<'d>>) -> Option<Class> {
         Class::Config,
     ];
     let mut counts = [0usize; 11];
+    let mut run_events = 0usize;
     for value in values.take(SAMPLE) {
         let class = classify(value);
+        run_events += usize::from(class == Class::RunEvent);
         if let Some(i) = order.iter().position(|c| *c == class) {
             counts[i] += 1;
         }
+    }
+    // A run log holds run events and the JSON-RPC messages of its runs: the events decide,
+    // unless another capture format is more frequent than both together.
+    let raw = order
+        .iter()
+        .position(|c| *c == Class::Raw)
+        .map_or(0, |i| counts[i]);
+    let others = order
+        .iter()
+        .zip(counts)
+        .filter(|(c, _)| **c != Class::Raw)
+        .map(|(_, n)| n)
+        .max()
+        .unwrap_or(0);
+    if run_events > 0 && run_events + raw >= others {
+        return Some(Class::RunEvent);
     }
     // Session classes first: one trace event among raw lines does not make a trace unless it
     // is the most frequent; recognised-but-unsupported and configuration come last.
@@ -191,7 +216,6 @@ fn vote<'d>(values: impl Iterator<Item = Value<'d>>) -> Option<Class> {
 
 fn verdict_of(class: Option<Class>, single: bool) -> Verdict {
     match class {
-        Some(Class::Har) => Verdict::Unsupported("a HAR capture"),
         Some(Class::HttpCassette) => Verdict::Unsupported(
             "an HTTP recorder cassette (VCR) whose JSON-RPC bodies are strings",
         ),
@@ -293,7 +317,7 @@ mod tests {
         let d = doc(r#"{"mcpServers":{}}"#);
         assert!(matches!(whole(d.root().unwrap()), Verdict::NotSession(_)));
         let d = doc(r#"{"log":{"entries":[]}}"#);
-        assert!(matches!(whole(d.root().unwrap()), Verdict::Unsupported(_)));
+        assert_eq!(whole(d.root().unwrap()).format_name(), Some("har"));
         let d = doc("[]");
         assert_eq!(whole(d.root().unwrap()).format_name(), Some("json-array"));
         let d = doc(r#"{"jsonrpc":"2.0","id":1,"method":"x"}"#);

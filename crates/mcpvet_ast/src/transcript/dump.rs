@@ -166,11 +166,17 @@ impl Transcript<'_> {
                     }
                     extras(&mut out, entry);
                 }
-                EntryKind::Http { status } => {
+                EntryKind::Http { status, http } => {
                     out.push_str("http");
-                    if let Some(status) = status {
+                    if let Some(http) = http {
+                        http.dump(&mut out, status.as_ref().map(|s| s.value));
+                    } else if let Some(status) = status {
                         let _ = write!(out, " status={}", status.value);
                     }
+                    extras(&mut out, entry);
+                }
+                EntryKind::RunEvent(r) => {
+                    self.dump_run_event(&mut out, r);
                     extras(&mut out, entry);
                 }
             }

@@ -67,6 +67,8 @@ mod clientlog;
 mod derive;
 mod detect;
 mod dump;
+mod har;
+mod http;
 mod leaf;
 pub mod line;
 mod message;
@@ -78,6 +80,7 @@ mod read;
 mod rebase;
 mod records;
 mod refuse;
+mod runlog;
 #[cfg(feature = "testing")]
 mod testing;
 
@@ -88,6 +91,9 @@ use mcpvet_json::{JsonDocument, NodeId, Value};
 use mcpvet_text::{Span, Spanned};
 
 pub use clientlog::ServerEvent;
+pub use http::{
+    Body, HttpFacts, HttpHeader, HttpSide, HttpSource, SseEvent, endpoint_of, media_type,
+};
 pub use leaf::{JsonLeaf, Origin, TextField};
 pub use message::{
     ErrorCode, ErrorObject, IdKey, IdValue, InvalidReason, Message, NumericId, RequestId,
@@ -98,6 +104,7 @@ pub use protocol::{
     looks_like_initialize_result,
 };
 pub use read::{read_array_elements, read_transcript};
+pub use runlog::{RunEvent, RunSyntax};
 #[cfg(feature = "testing")]
 pub use testing::{check_invariants, fuzz_transcript};
 
@@ -381,11 +388,20 @@ pub enum EntryKind {
         /// names it.
         server_event: Option<ServerEvent>,
     },
-    /// An HTTP observation of a trace (`kind: "http"`); the headers are in the envelope.
+    /// An HTTP observation: a trace event of kind `http`, a request or a response of a HAR
+    /// file, an HTTP interaction of a cassette without messages.
     Http {
-        /// The `status` member, when it is an integer.
+        /// The status (a trace's `status` member, a HAR response's `status`, a cassette's
+        /// `response_status`), when it is an integer.
         status: Option<JsonLeaf<i64>>,
+        /// What the capture says about the HTTP message (method, URL, headers, body, events),
+        /// for trace events and HAR files; `None` for cassettes.
+        http: Option<Box<HttpFacts>>,
     },
+    /// An event of a run-phase event log (`spawned`, `initialize_received`,
+    /// `external_attempt`...), known or not; the whole event is its node (and the entry's
+    /// envelope), so any field can be read.
+    RunEvent(RunEvent),
 }
 
 impl EntryKind {
@@ -632,11 +648,20 @@ pub enum InputFormat {
     /// `cassette`: a recorder cassette (mcp-recorder, agent-vcr): a JSON document of recorded
     /// interactions, each a request and its response.
     Cassette,
+    /// `runlog`: a run-phase event log written by a server, a client or a wrapper: one event
+    /// (`run_id`, `server_name`, `pid`, `phase`, `event`, `at`...) per JSON line, or
+    /// `key=value` lines (one event per line, or one field per line in blocks separated by
+    /// blank lines), with any JSON-RPC messages of the run among them.
+    RunLog,
+    /// `har`: an HTTP Archive (HAR 1.2) of a Streamable HTTP session, as browsers and
+    /// proxies export it: each exchange with the MCP endpoint read as its HTTP facts and the
+    /// JSON-RPC messages of its bodies.
+    Har,
 }
 
 impl InputFormat {
     /// Every format, in documentation order.
-    pub const ALL: [InputFormat; 12] = [
+    pub const ALL: [InputFormat; 14] = [
         InputFormat::JsonArray,
         InputFormat::JsonLines,
         InputFormat::Trace,
@@ -649,6 +674,8 @@ impl InputFormat {
         InputFormat::ProxyLog,
         InputFormat::JsonStream,
         InputFormat::Cassette,
+        InputFormat::RunLog,
+        InputFormat::Har,
     ];
 
     /// The kebab-case name.
@@ -666,12 +693,15 @@ impl InputFormat {
             InputFormat::ProxyLog => "proxy-log",
             InputFormat::JsonStream => "json-stream",
             InputFormat::Cassette => "cassette",
+            InputFormat::RunLog => "runlog",
+            InputFormat::Har => "har",
         }
     }
 
     /// Parses a name or a common alias (`jsonl`, `ndjson`, `claude-log`, `vscode-mcp-log`,
     /// `cursor-mcp-log`, `inspector`, `explore-mcp`, `mcp-scan`, `trace-jsonl`, `proxy`,
-    /// `concatenated-json`, `mcp-recorder`, `agent-vcr`, `vcr`).
+    /// `concatenated-json`, `mcp-recorder`, `agent-vcr`, `vcr`, `run-log`, `run-events`,
+    /// `http-archive`).
     pub fn from_name(name: &str) -> Option<InputFormat> {
         let format = match name {
             "json-array" | "array" => InputFormat::JsonArray,
@@ -688,6 +718,8 @@ impl InputFormat {
             "cassette" | "recorder-cassette" | "mcp-recorder" | "agent-vcr" | "vcr" => {
                 InputFormat::Cassette
             }
+            "runlog" | "run-log" | "run-events" => InputFormat::RunLog,
+            "har" | "http-archive" => InputFormat::Har,
             _ => return None,
         };
         Some(format)

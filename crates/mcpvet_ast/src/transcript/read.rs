@@ -669,6 +669,11 @@ fn record(
         InputFormat::InspectorExport => reader.inspector(value, span, meta),
         InputFormat::SdkCapture => reader.sdk(value, span, meta),
         InputFormat::ServerSignature => reader.signature(value, span, meta),
+        InputFormat::RunLog => {
+            super::runlog::record(reader, value, span, json, meta, super::RunSyntax::Json);
+        }
+        // Read by `har::read`, through the text its bodies are inlined in.
+        InputFormat::Har => super::har::record(reader, span, meta),
     }
 }
 

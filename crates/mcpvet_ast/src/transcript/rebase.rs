@@ -49,7 +49,10 @@ impl Shift {
             }
             EntryKind::NonProtocol { text } => self.span(text),
             EntryKind::Lifecycle { event, .. } => self.field(event),
-            EntryKind::Message(_) | EntryKind::Reconstructed(_) | EntryKind::Http { .. } => {}
+            EntryKind::Message(_)
+            | EntryKind::Reconstructed(_)
+            | EntryKind::Http { .. }
+            | EntryKind::RunEvent(_) => {}
         }
     }
 }

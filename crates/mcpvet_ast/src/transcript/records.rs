@@ -5,6 +5,7 @@ use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
+use super::http::{HttpFacts, HttpSide};
 use super::message::{RequestId, lower_message, string_leaf};
 use super::methods::sdk_method;
 use super::{
@@ -249,7 +250,12 @@ impl<'t> Reader<'t> {
                         .and_then(mcpvet_json::Number::as_i64)
                         .map(|n| JsonLeaf::new(s.id(), n))
                 });
-                self.push(span, EntryKind::Http { status }, meta);
+                let side = match meta.direction {
+                    Some((Direction::ServerToClient, _)) => HttpSide::Response,
+                    _ => HttpSide::Request,
+                };
+                let http = Some(Box::new(HttpFacts::of_trace(value, side)));
+                self.push(span, EntryKind::Http { status, http }, meta);
             }
             Some((other, k)) => {
                 let message = format!(

@@ -159,7 +159,11 @@ fn leaf_positions(e: &Entry) -> (Vec<Span>, Vec<NodeId>) {
             Some(Origin::Node(n)) => nodes.push(n),
             None => {}
         },
-        EntryKind::Http { status } => nodes.extend(status.as_ref().map(|s| s.node)),
+        EntryKind::Http { status, http } => {
+            nodes.extend(status.as_ref().map(|s| s.node));
+            nodes.extend(http.iter().flat_map(|h| h.nodes()));
+        }
+        EntryKind::RunEvent(r) => nodes.extend(r.nodes()),
     }
     (spans, nodes)
 }

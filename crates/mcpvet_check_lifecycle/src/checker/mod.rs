@@ -16,6 +16,8 @@ use crate::rules::stdout_pollution;
 use crate::session::Session;
 use crate::{LifecycleSummary, MessageInfo, Pair, Phase, SessionSummary, Stage};
 
+// Streamable HTTP exchanges (HAR files, trace `http` events).
+mod http;
 // Reading a wire message into the view the message flow works on.
 mod wire;
 
@@ -62,6 +64,8 @@ pub struct LifecycleChecker {
     listing: Option<Vec<MessageInfo>>,
     /// Rows of reconstructed requests waiting for their record, by correlation key.
     correlations: HashMap<Box<str>, usize>,
+    /// The HTTP exchanges of a Streamable HTTP capture.
+    http: http::HttpState,
 }
 
 impl LifecycleChecker {
@@ -81,6 +85,7 @@ impl LifecycleChecker {
             deferred: Findings::new(),
             listing: None,
             correlations: HashMap::new(),
+            http: http::HttpState::default(),
         }
     }
 
@@ -115,7 +120,12 @@ impl LifecycleChecker {
         self.observe(entry, document, findings);
         let server = entry.server.as_ref().map(|s| s.value.as_str());
         match &entry.kind {
-            EntryKind::Message(message) => self.wire(entry, message, document, findings, server),
+            EntryKind::Message(message) => {
+                if self.http.active() {
+                    self.http_message(entry, message, document, findings);
+                }
+                self.wire(entry, message, document, findings, server);
+            }
             EntryKind::Abbreviated(a) => {
                 let s = self.message_session(server, findings);
                 let kind = match a.kind {
@@ -149,6 +159,14 @@ impl LifecycleChecker {
                 server_event: Some(what),
                 ..
             } => self.server_event(*what, server, findings),
+            // A run log's (re)start of a process begins a new session once the current one
+            // saw traffic. Its messages name no server, so the run's session is the unnamed
+            // one; how a run ended is the run checker's to say.
+            EntryKind::RunEvent(run) => {
+                if matches!(run.name(), Some("spawn_requested" | "spawned")) {
+                    self.restart(None, findings);
+                }
+            }
             EntryKind::Lifecycle { event, .. } => {
                 let name = event.as_ref().map_or("", |e| e.value.as_str());
                 if ["open", "start", "spawn", "connect"]
@@ -164,7 +182,10 @@ impl LifecycleChecker {
                     self.sessions[s].close_transport();
                 }
             }
-            EntryKind::Http { .. } => {
+            EntryKind::Http { status, http } => {
+                if let Some(facts) = http {
+                    self.http_entry(entry, facts, status.as_ref(), document, findings);
+                }
                 if entry.direction == Some(mcpvet_ast::transcript::Direction::ClientToServer)
                     && let Some((span, value)) = header(entry, document)
                 {
@@ -186,6 +207,7 @@ impl LifecycleChecker {
     /// Reports what only the end of the capture shows (unanswered requests, a missing
     /// handshake) and summarises.
     pub fn finish(mut self, findings: &mut Findings) -> LifecycleSummary {
+        self.close_exchange(None, findings);
         let stdio = self.stdio();
         for session in &mut self.sessions {
             session.finish(stdio, false, &mut Reporter::new(findings));

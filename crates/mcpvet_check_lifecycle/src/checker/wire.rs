@@ -35,7 +35,13 @@ impl LifecycleChecker {
                 &mut Reporter::for_message(findings, entry.index),
             );
         }
-        let header = header(entry, doc);
+        // The `MCP-Protocol-Version` header: the trace envelope's, or the HAR request's
+        // that carries a client message.
+        let header = header(entry, doc).or_else(|| {
+            (entry.direction == Some(mcpvet_ast::transcript::Direction::ClientToServer))
+                .then(|| self.http.version_header(doc))
+                .flatten()
+        });
         if let Message::Batch { node, items } = message {
             let batch = doc.value(*node);
             let mut report = Reporter::for_message(findings, entry.index);

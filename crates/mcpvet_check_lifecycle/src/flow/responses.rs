@@ -186,6 +186,24 @@ impl Session {
         }
     }
 
+    /// The client's request `key`, still waiting, was answered with an HTTP error status
+    /// (at `line`) and no JSON-RPC response: it failed, and is no longer waiting. Not a
+    /// message: nothing is counted or listed.
+    pub(crate) fn http_failed(&mut self, key: &Key, line: u32) {
+        if !self.pending.of(C2S).contains_key(key) {
+            return;
+        }
+        let pending = self.answer(C2S, key, line);
+        if pending.method.is("initialize") && !self.modern() {
+            self.init = Init::Failed;
+        }
+        if let Some(m) = pending.method.milestone()
+            && self.counts_as_milestone(m, sent_by(C2S))
+        {
+            self.phase.record(event_of(m, Outcome::Failed));
+        }
+    }
+
     /// Why a response with id `key`, going `direction`, answers no pending request.
     fn why_unknown(&self, key: &Key, direction: Option<Direction>) -> Why {
         if let Some(other) = key.retyped()

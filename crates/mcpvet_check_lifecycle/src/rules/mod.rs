@@ -13,10 +13,17 @@ pub(crate) mod capability_not_declared;
 pub(crate) mod duplicate_initialize;
 pub(crate) mod duplicate_request_id;
 pub(crate) mod error_response_without_id;
+pub(crate) mod expired_session_not_reinitialized;
+pub(crate) mod http_accept_header;
+pub(crate) mod http_accepted_status;
+pub(crate) mod http_content_type_mismatch;
+pub(crate) mod http_header_mismatch;
+pub(crate) mod http_session_id;
 pub(crate) mod invalid_batch;
 pub(crate) mod invalid_cancellation;
 pub(crate) mod invalid_discover_result;
 pub(crate) mod invalid_error_object;
+pub(crate) mod invalid_get_stream;
 pub(crate) mod invalid_initialize_request;
 pub(crate) mod invalid_initialize_result;
 pub(crate) mod invalid_input_required_result;
@@ -30,6 +37,7 @@ pub(crate) mod invalid_subscription_notification;
 pub(crate) mod method_not_in_protocol_version;
 pub(crate) mod missing_initialize;
 pub(crate) mod missing_initialized_notification;
+pub(crate) mod missing_protocol_version_header;
 pub(crate) mod missing_request_meta;
 pub(crate) mod missing_result_type;
 pub(crate) mod multi_line_message;
@@ -40,6 +48,7 @@ pub(crate) mod premature_initialized_notification;
 pub(crate) mod request_before_initialization;
 pub(crate) mod reserved_error_code;
 pub(crate) mod response_to_unknown_id;
+pub(crate) mod sse_event_id;
 pub(crate) mod stdout_pollution;
 pub(crate) mod unanswered_request;
 pub(crate) mod unknown_method;
@@ -86,6 +95,15 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_progress_notification::INVALID_PROGRESS_NOTIFICATION,
     &invalid_cancellation::INVALID_CANCELLATION,
     &invalid_pagination_cursor::INVALID_PAGINATION_CURSOR,
+    &http_accept_header::HTTP_ACCEPT_HEADER,
+    &http_content_type_mismatch::HTTP_CONTENT_TYPE_MISMATCH,
+    &http_accepted_status::HTTP_ACCEPTED_STATUS,
+    &http_session_id::HTTP_SESSION_ID,
+    &missing_protocol_version_header::MISSING_PROTOCOL_VERSION_HEADER,
+    &http_header_mismatch::HTTP_HEADER_MISMATCH,
+    &expired_session_not_reinitialized::EXPIRED_SESSION_NOT_REINITIALIZED,
+    &sse_event_id::SSE_EVENT_ID,
+    &invalid_get_stream::INVALID_GET_STREAM,
 ];
 
 /// Whether `value` is a JSON number with an integral value (`1`, `1.0`, `1e2`).

@@ -1,7 +1,9 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use mcpvet_ast::transcript::{Entry, EntryKind, Message, MessageRef, RecordBody, Transcript};
+use mcpvet_ast::transcript::{
+    Entry, EntryKind, HttpSource, Message, MessageRef, RecordBody, Transcript,
+};
 use mcpvet_diagnostics::{JsonPath, Reporter, Severity, Site, declare_rule};
 use mcpvet_json::{DecodedStr, NodeId, Value, ValueKind};
 use mcpvet_text::Span;
@@ -19,7 +21,9 @@ declare_rule! {
     ///
     /// Every string value of every message of the capture (`tools/call` arguments, results,
     /// `notifications/message` log data, error data, trace envelopes with HTTP headers,
-    /// recorded SDK calls), their member names, and the text around them (log prefixes,
+    /// the requests and responses of HAR files (URLs, headers, cookies),
+    /// recorded SDK calls, every field of a run log's events such as `argv`, `stderr` and
+    /// `headers`), their member names, and the text around them (log prefixes,
     /// abbreviated log lines, lines that are not protocol messages such as a server's
     /// stderr), for:
     ///
@@ -34,8 +38,10 @@ declare_rule! {
     ///   secret (`?access_token=…`); signed URLs (`X-Amz-Signature`, `X-Amz-Credential`,
     ///   `X-Goog-Signature`, `Signature`, an Azure SAS `sig`); URL passwords
     ///   (`postgres://app:…@db`). A member of a message named like a credential is read the
-    ///   same way (`"password": "…"` in tool arguments), and each member of a `headers`
-    ///   object (a trace's HTTP headers) as a header value.
+    ///   same way (`"password": "…"` in tool arguments), each member of a `headers`
+    ///   object (a trace's HTTP headers) as a header value, and each `{"name", "value"}`
+    ///   pair of a HAR file's `headers`, `cookies` and `queryString` by its name
+    ///   (`{"name": "X-Api-Key", "value": "…"}`).
     ///
     /// A value found by its shape must look like a credential: a password six characters or
     /// more, a header or cookie value 8 characters with 2.75 bits of entropy per character, a
@@ -146,7 +152,14 @@ fn describe(transcript: &Transcript<'_>, index: usize, entry: &Entry) -> String 
             None => format!("the recorded {}", r.role.name()),
         },
         (EntryKind::Abbreviated(_) | EntryKind::NonProtocol { .. }, _) => "the log line".to_owned(),
+        (EntryKind::Http { http: Some(h), .. }, _) if h.source == HttpSource::Har => {
+            format!("the HTTP {}", h.side.name())
+        }
         (EntryKind::Lifecycle { .. } | EntryKind::Http { .. }, _) => "the trace event".to_owned(),
+        (EntryKind::RunEvent(r), _) => match r.name() {
+            Some(name) => format!("the `{name}` run event"),
+            None => "the run event".to_owned(),
+        },
     }
 }
 
@@ -270,6 +283,62 @@ fn holds_headers(key: Option<&str>) -> bool {
     })
 }
 
+/// Whether an entry is a HAR request or response: its headers, cookies and query
+/// parameters are `{"name", "value"}` pairs, whose name says credential without an anchor
+/// (`{"name": "X-Api-Key", "value": "…"}`), so the entry is always read.
+fn har_pairs(entry: &Entry) -> bool {
+    matches!(&entry.kind, EntryKind::Http { http: Some(h), .. } if h.source == HttpSource::Har)
+}
+
+/// What a `{"name", "value"}` pair of an HTTP message is (a HAR file's `headers`, `cookies`
+/// and `queryString` elements).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pair {
+    Header,
+    Cookie,
+    Query,
+}
+
+/// The name of a `{"name", "value"}` pair of an HTTP message, and what the pair is; `None`
+/// for another object.
+fn pair_name(array_key: Option<&str>, object: Value<'_>) -> Option<(String, Pair)> {
+    let key = array_key?;
+    let pair = if holds_headers(Some(key)) {
+        Pair::Header
+    } else if key.eq_ignore_ascii_case("cookies") {
+        Pair::Cookie
+    } else if key.eq_ignore_ascii_case("queryString") {
+        Pair::Query
+    } else {
+        return None;
+    };
+    let name = object.get("name")?.as_str()?;
+    Some((name.into_owned(), pair))
+}
+
+/// The credentials in the value of a pair named `name` (ranges index `value`): a cookie is
+/// read as the `name=value` of a `Cookie` header (a session cookie is a credential whatever
+/// its value looks like, another cookie is not), a header or query parameter as a member
+/// named `name`.
+fn in_pair(name: &str, pair: Pair, value: &str) -> Vec<Shape> {
+    match pair {
+        Pair::Cookie => {
+            let skip = name.len() + 1;
+            shapes::in_member("Cookie", true, &format!("{name}={value}"))
+                .into_iter()
+                .filter(|s| s.start >= skip)
+                .map(|mut s| {
+                    s.start -= skip;
+                    s.end -= skip;
+                    s
+                })
+                .collect()
+        }
+        Pair::Header => shapes::in_member(name, true, value),
+        Pair::Query => shapes::in_member(name, false, value),
+    }
+}
+
 /// Whether one of the sorted `anchors` lies in `span`.
 fn any_in(anchors: &[u32], span: Span) -> bool {
     let first = anchors.partition_point(|&a| a < span.start);
@@ -315,6 +384,11 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
             todo.push(k);
         }
     }
+    // HAR requests and responses: their `{"name", "value"}` pairs hold no anchor.
+    let forced: Vec<usize> = (0..entries.len())
+        .filter(|&k| har_pairs(&entries[k]))
+        .collect();
+    todo.extend(&forced);
     todo.sort_unstable();
     todo.dedup();
     for index in todo {
@@ -325,7 +399,7 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
         let scope = entry
             .envelope
             .map_or(entry.span, |e| doc.value(e).span().cover(entry.span));
-        let shapes_here = any_in(&shape_anchors, scope);
+        let shapes_here = any_in(&shape_anchors, scope) || forced.binary_search(&index).is_ok();
         let mut reports: Vec<Report> = Vec::new();
         let mut handled: Vec<Span> = Vec::new();
         let entry_roots = roots(entry);
@@ -387,8 +461,17 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
                 if !shapes_here {
                     return;
                 }
-                let key = m.member.key_str();
-                if !shapes::may_name_credential(&key) {
+                // A HAR header, cookie or query parameter: the pair's `name` names the
+                // `value`.
+                let pair = (m.member.key_str() == "value")
+                    .then(|| pair_name(m.array_key, m.object))
+                    .flatten();
+                let key = match &pair {
+                    Some((name, _)) => std::borrow::Cow::Owned(name.clone()),
+                    None => m.member.key_str(),
+                };
+                let cookie = matches!(pair, Some((_, Pair::Cookie)));
+                if !cookie && !shapes::may_name_credential(&key) {
                     return;
                 }
                 let values: Vec<Value<'_>> = match m.member.value.kind() {
@@ -425,7 +508,10 @@ pub(crate) fn check(transcript: &Transcript<'_>, report: &mut Reporter<'_>) {
                         None => continue,
                     };
                     let s = &mut scanned[at];
-                    let found = shapes::in_member(&key, in_headers, s.text.text());
+                    let found = match &pair {
+                        Some((name, what)) => in_pair(name, *what, s.text.text()),
+                        None => shapes::in_member(&key, in_headers, s.text.text()),
+                    };
                     s.hits.extend(found.into_iter().map(Hit::Shape));
                 }
             });

@@ -110,8 +110,8 @@ fn inspect_input(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
                 }
                 // Not a format that streams: read whole below.
                 Ok(None) if args.stream => output::note(&format!(
-                    "`{name}` is read whole: only JSON Lines, trace, Claude Desktop log and \
-                     JSON array captures are streamed"
+                    "`{name}` is read whole: only JSON Lines, trace, client log, run log (JSON \
+                     lines) and JSON array captures are streamed"
                 )),
                 Ok(None) => {}
                 Err(err) => {

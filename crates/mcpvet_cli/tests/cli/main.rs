@@ -19,6 +19,7 @@ mod check;
 mod config;
 mod json;
 mod other;
+mod runlog;
 mod server;
 
 const BIN: &str = env!("CARGO_BIN_EXE_mcpvet");
@@ -45,6 +46,7 @@ const SNAPSHOTS: &[&str] = &[
     "jsonl",
     "max_depth",
     "multiple_files",
+    "run_logs",
     "schema_infer",
     "server_inputs",
     "server_nothing_found",

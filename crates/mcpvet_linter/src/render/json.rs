@@ -27,7 +27,10 @@
 //!   [`JsonReportOptions::utf16_columns`] adds `column_utf16` and `end_column_utf16` (UTF-16
 //!   code units, what browsers and editors count).
 //! - **Transcripts** fill `protocol`, `input_format`, `phase`, `tools_digest` and the
-//!   message counts of `summary`; their findings carry `message_index`.
+//!   message counts of `summary`; their findings carry `message_index`. A run-phase event
+//!   log also fills `runs`: every run with its four answers (process started,
+//!   initialization completed, tools discoverable, external channel reached), the last
+//!   confirmed event, the timeout and its owner, and the phase of the run's messages.
 //! - **Server definitions** (`"kind": "server"`) fill `input_format` (the definition
 //!   format), `definition` (name, version, and every advertised item with the state of each
 //!   schema field) and the `items` count of `summary`; a captured listing also fills
@@ -157,7 +160,70 @@ struct FileEntry {
     /// Every message in order, only when the listing was asked for (`--messages`).
     #[serde(skip_serializing_if = "Option::is_none")]
     messages: Option<Vec<MessageEntry>>,
+    /// Run-phase event logs: every run with its four answers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    runs: Option<Vec<RunEntry>>,
     findings: Vec<Finding>,
+}
+
+#[derive(Serialize)]
+struct RunEntry {
+    run_id: Option<String>,
+    server_name: Option<String>,
+    pids: Vec<String>,
+    line: u32,
+    events: usize,
+    messages: usize,
+    started: StartedEntry,
+    initialized: AnswerEntry,
+    tools: ToolsEntry,
+    external: ExternalEntry,
+    last_event: Option<LastEventEntry>,
+    timeout: Option<TimeoutEntry>,
+    phase: Option<PhaseEntry>,
+    unknown_events: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct AnswerEntry {
+    answer: &'static str,
+}
+
+#[derive(Serialize)]
+struct StartedEntry {
+    answer: &'static str,
+    exit_code: Option<i64>,
+    signal: Option<String>,
+    stderr: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ToolsEntry {
+    answer: &'static str,
+    count: Option<u64>,
+    digest: Option<String>,
+    reason: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ExternalEntry {
+    answer: &'static str,
+    hosts: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct LastEventEntry {
+    event: String,
+    line: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct TimeoutEntry {
+    event: String,
+    phase: Option<&'static str>,
+    owner: Option<&'static str>,
+    last_event: Option<String>,
+    line: u32,
 }
 
 #[derive(Serialize)]
@@ -458,11 +524,64 @@ fn file_entry(
                     })
                     .collect()
             }),
+        runs: transcript
+            .and_then(|t| t.runs.as_ref())
+            .map(|runs| runs.iter().map(|r| run_entry(r, &redactor)).collect()),
         findings: report
             .diagnostics
             .iter()
             .map(|d| finding(report, d, catalog, &redactor, options))
             .collect(),
+    }
+}
+
+/// One run of a run log, every string taken from the input masked.
+fn run_entry(run: &crate::report::RunInfo, redactor: &Redactor) -> RunEntry {
+    let s = &run.summary;
+    let clean = |t: &String| redactor.clean(t);
+    RunEntry {
+        run_id: s.run_id.as_ref().map(clean),
+        server_name: s.server_name.as_ref().map(clean),
+        pids: s.pids.iter().map(clean).collect(),
+        line: s.line,
+        events: s.events,
+        messages: s.messages,
+        started: StartedEntry {
+            answer: s.started.as_str(),
+            exit_code: s.exit_code,
+            signal: s.signal.as_ref().map(clean),
+            stderr: s.stderr.as_ref().map(clean),
+        },
+        initialized: AnswerEntry {
+            answer: s.initialized.as_str(),
+        },
+        tools: ToolsEntry {
+            answer: s.tools.as_str(),
+            count: s.tool_count,
+            digest: s.tools_digest.as_ref().map(clean),
+            reason: s.tools_reason.as_ref().map(clean),
+        },
+        external: ExternalEntry {
+            answer: s.external.as_str(),
+            hosts: s.hosts.iter().map(clean).collect(),
+        },
+        last_event: s.last_event.as_ref().map(|e| LastEventEntry {
+            event: clean(e),
+            line: s.last_event_line,
+        }),
+        timeout: s.timeout.as_ref().map(|t| TimeoutEntry {
+            event: clean(&t.event),
+            phase: t.phase.map(mcpvet_check_runlog::RunPhase::as_str),
+            owner: t.owner.map(mcpvet_check_runlog::Owner::as_str),
+            last_event: t.last_event.as_ref().map(clean),
+            line: t.line,
+        }),
+        phase: run.phase.as_ref().map(|p| PhaseEntry {
+            reached: p.reached.as_str(),
+            last_event: p.last_event.as_str(),
+            exit_code: p.exit_code,
+        }),
+        unknown_events: s.unknown_events.iter().map(clean).collect(),
     }
 }
 

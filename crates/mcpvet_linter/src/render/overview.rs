@@ -91,6 +91,9 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
                 let _ = writeln!(out, "  tools     none listed");
             }
         }
+        if let Some(runs) = &t.runs {
+            run_lines(&mut out, runs, &clean);
+        }
     }
     if let Some(d) = &report.definition {
         definition_lines(&mut out, d, &clean);
@@ -142,6 +145,120 @@ pub fn render_report(report: &FileReport, options: &TextOptions) -> String {
         ));
     }
     out
+}
+
+/// The runs of a run-phase event log, each with its four answers:
+///
+/// ```text
+///   runs      1
+///     run_01JX (acme, pid 84217), line 1: 3 events, 1 message
+///       started      yes, exit code 1: Error: Cannot find module '/srv/index.js'
+///       initialized  no
+///       tools        no
+///       external     yes: api.example.test
+///       last event   exited (line 3)
+///       phase        handshake (last event: initialize_sent_no_response)
+/// ```
+fn run_lines(out: &mut String, runs: &[crate::report::RunInfo], clean: &dyn Fn(&str) -> String) {
+    let _ = writeln!(out, "  runs      {}", runs.len());
+    for run in runs {
+        let s = &run.summary;
+        let mut who: Vec<String> = Vec::new();
+        if let Some(server) = &s.server_name {
+            who.push(clean(server));
+        }
+        match s.pids.as_slice() {
+            [] => {}
+            [pid] => who.push(format!("pid {}", clean(pid))),
+            pids => who.push(format!(
+                "pids {}",
+                pids.iter().map(|p| clean(p)).collect::<Vec<_>>().join(", ")
+            )),
+        }
+        let id = s
+            .run_id
+            .as_deref()
+            .map_or_else(|| "(no run_id)".to_owned(), clean);
+        let who = if who.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", who.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "    {id}{who}, line {}: {}, {}",
+            s.line,
+            plural(s.events, "event", "events"),
+            plural(s.messages, "message", "messages"),
+        );
+        let mut started = s.started.as_str().to_owned();
+        if let Some(code) = s.exit_code {
+            let _ = write!(started, ", exit code {code}");
+        }
+        if let Some(signal) = &s.signal {
+            let _ = write!(started, ", signal {}", clean(signal));
+        }
+        if let Some(stderr) = &s.stderr {
+            let _ = write!(started, ": {}", clean(stderr));
+        }
+        let _ = writeln!(out, "      started      {started}");
+        let _ = writeln!(out, "      initialized  {}", s.initialized);
+        let mut tools = s.tools.as_str().to_owned();
+        if let Some(n) = s.tool_count {
+            let _ = write!(
+                tools,
+                ", {}",
+                plural(usize::try_from(n).unwrap_or(usize::MAX), "tool", "tools")
+            );
+        }
+        if let Some(digest) = &s.tools_digest {
+            let _ = write!(tools, ", digest {}", clean(digest));
+        }
+        if let Some(reason) = &s.tools_reason {
+            let _ = write!(tools, " ({})", clean(reason));
+        }
+        let _ = writeln!(out, "      tools        {tools}");
+        let mut external = s.external.as_str().to_owned();
+        if !s.hosts.is_empty() {
+            let hosts: Vec<String> = s.hosts.iter().map(|h| clean(h)).collect();
+            let _ = write!(external, ": {}", hosts.join(", "));
+        }
+        let _ = writeln!(out, "      external     {external}");
+        if let Some(last) = &s.last_event {
+            let line = s
+                .last_event_line
+                .map(|l| format!(" (line {l})"))
+                .unwrap_or_default();
+            let _ = writeln!(out, "      last event   {}{line}", clean(last));
+        }
+        if let Some(t) = &s.timeout {
+            let owner = t
+                .owner
+                .map_or_else(|| "owner unknown".to_owned(), |o| format!("owned by {o}"));
+            let last = t
+                .last_event
+                .as_deref()
+                .map(|l| format!(" (last event: {})", clean(l)))
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "      timeout      {} at line {}, {owner}{last}",
+                clean(&t.event),
+                t.line
+            );
+        }
+        if let Some(p) = &run.phase {
+            let _ = writeln!(
+                out,
+                "      phase        {} (last event: {})",
+                p.reached, p.last_event
+            );
+        }
+        if !s.unknown_events.is_empty() {
+            let names: Vec<String> = s.unknown_events.iter().map(|n| clean(n)).collect();
+            let _ = writeln!(out, "      unknown      {}", names.join(", "));
+        }
+    }
 }
 
 /// The lines of a server definition: format, protocol (listings), name and version, then one

@@ -276,7 +276,7 @@ mod trace {
             "2026-01-01T00:00:00Z"
         );
         assert!(e[1].envelope.is_some());
-        assert!(matches!(&e[2].kind, EntryKind::Http { status: Some(s) } if s.value == 200));
+        assert!(matches!(&e[2].kind, EntryKind::Http { status: Some(s), .. } if s.value == 200));
         assert_eq!(dirs(t), ".C.S");
         assert_eq!(
             e.iter().map(|e| e.index).collect::<Vec<_>>(),
@@ -585,8 +585,9 @@ mod detection {
 
     #[test]
     fn unsupported_captures() {
+        // A HAR file is read (`har`); one without an MCP exchange says so.
         let o = read(r#"{"log": {"version": "1.2", "entries": []}}"#);
-        assert_eq!(codes(&o), vec!["MCP009"]);
+        assert_eq!(codes(&o), vec!["MCP010"]);
         let o = read("{\"ts\":1,\"dir\":\"req\",\"id\":1}\n{\"ts\":2,\"dir\":\"res\",\"id\":1}\n");
         assert_eq!(codes(&o), vec!["MCP009"]);
     }
