@@ -331,6 +331,14 @@ pub(crate) struct SessionArgs {
     /// List every message first (index, line, direction, kind, method, id, pair)
     #[arg(long)]
     pub(crate) messages: bool,
+
+    /// A captured session of the same server, joined to the runs of a run-phase event log
+    /// among the inputs: its messages answer "initialization completed" and "tools
+    /// discoverable" where the log's events do not (the log's only run; with several, the
+    /// one whose server the session's file name names, else the last). The session is also
+    /// inspected and reported on its own
+    #[arg(long, value_name = "SESSION")]
+    pub(crate) with: Option<PathBuf>,
 }
 
 /// How large captures are streamed (`transcript`, `check`).

@@ -60,6 +60,7 @@ pub use report::{
     Counts, DefinitionInfo, DialectInfo, FileReport, InputKind, ItemRow, MessageRow, RunInfo,
     ServerSummary, TranscriptInfo,
 };
+pub use runs::join_session;
 pub use server::{InferError, ServerOptions, infer_schema, lint_server};
 pub use transcript::{TranscriptOptions, lint_transcript};
 

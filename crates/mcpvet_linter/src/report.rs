@@ -86,8 +86,11 @@ pub struct RunInfo {
     /// confirmed event, the timeout and its owner.
     pub summary: mcpvet_check_runlog::RunSummary,
     /// The phase the run's JSON-RPC messages reached (the lifecycle checker's summary of
-    /// them), when the log holds messages of the run.
+    /// them), when the log holds messages of the run, or a session joined to it holds them.
     pub phase: Option<mcpvet_check_lifecycle::Phase>,
+    /// The name of the captured session joined to this run ([`crate::join_session`]), whose
+    /// messages gave `phase` and may have answered initialization and tools.
+    pub session: Option<String>,
 }
 
 /// One protocol message of a session, for the `--messages` listing.

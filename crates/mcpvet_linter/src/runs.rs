@@ -50,6 +50,85 @@ pub(crate) fn mask(runs: &mut [RunInfo], redactor: &Redactor) {
     }
 }
 
+/// Joins the captured session `session` (a report of `mcpvet transcript`) to a run of the
+/// run-phase event log `log`: the session's phase summary and tools answer the run's
+/// "initialization completed" and "tools discoverable" where its own events do not, as the
+/// messages of a log join its runs. The run is the log's only one; with several, the one
+/// whose `server_name` the session's file name names (a Claude Desktop log
+/// `mcp-server-NAME.log`, or any name holding it), else the last run (the latest start).
+/// Returns the index of the run joined; `None` (nothing changes) when `log` has no runs or
+/// `session` is not a captured session.
+///
+/// ```
+/// use mcpvet_linter::{TranscriptOptions, join_session, lint_transcript};
+/// use mcpvet_text::SourceFile;
+///
+/// let log = "{\"run_id\":\"r1\",\"server_name\":\"docs\",\"phase\":\"launch\",\"event\":\"spawned\",\"pid\":7}\n";
+/// let session = concat!(
+///     r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#, "\n",
+///     r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"s","version":"1"}}}"#, "\n",
+///     r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, "\n",
+/// );
+/// let options = TranscriptOptions::default();
+/// let mut log = lint_transcript(&SourceFile::new("run.jsonl", log).unwrap(), &options);
+/// let session = lint_transcript(&SourceFile::new("session.jsonl", session).unwrap(), &options);
+/// assert_eq!(join_session(&mut log, &session), Some(0));
+/// let run = &log.transcript.as_ref().unwrap().runs.as_ref().unwrap()[0];
+/// assert_eq!(run.summary.initialized.as_str(), "yes");
+/// assert_eq!(run.session.as_deref(), Some("session.jsonl"));
+/// ```
+pub fn join_session(log: &mut crate::FileReport, session: &crate::FileReport) -> Option<usize> {
+    let facts = session.transcript.as_ref()?;
+    if session.kind != crate::InputKind::Transcript {
+        return None;
+    }
+    let runs = log.transcript.as_mut()?.runs.as_mut()?;
+    let name = session.source.name().to_ascii_lowercase();
+    let named = runs.iter().rposition(|r| {
+        r.summary
+            .server_name
+            .as_deref()
+            .is_some_and(|s| !s.is_empty() && name.contains(&s.to_ascii_lowercase()))
+    });
+    let index = match runs.len() {
+        0 => return None,
+        1 => 0,
+        n => named.unwrap_or(n - 1),
+    };
+    let handshake = match facts.phase_reached {
+        Stage::Launch => None,
+        Stage::Handshake => Some(facts.last_event == mcpvet_check_lifecycle::Event::Initialized),
+        Stage::Discovery | Stage::Execution => Some(true),
+    };
+    let tool_errors = session
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && is_tool_list_error(d.code().as_str()))
+        .count();
+    let run = &mut runs[index];
+    run.summary.join(&MessageFacts {
+        messages: run.summary.messages + facts.messages,
+        handshake,
+        tools: facts.tools_digest.is_some().then_some(facts.tools),
+        tools_digest: facts.tools_digest.clone(),
+        tool_errors,
+    });
+    run.phase = Some(mcpvet_check_lifecycle::Phase {
+        reached: facts.phase_reached,
+        last_event: facts.last_event,
+        exit_code: facts.exit_code,
+    });
+    run.session = Some(session.source.name().to_owned());
+    Some(index)
+}
+
+/// Whether `code` is an error of a tool list that makes it unusable (MCP501–MCP519).
+fn is_tool_list_error(code: &str) -> bool {
+    code.get(3..)
+        .and_then(|n| n.parse::<u16>().ok())
+        .is_some_and(|n| (501..520).contains(&n))
+}
+
 /// The checkers of one run's messages, and what they found (not reported: the capture's own
 /// checkers report it).
 #[derive(Debug)]
@@ -121,6 +200,7 @@ impl RunJoin {
                     return RunInfo {
                         summary,
                         phase: None,
+                        session: None,
                     };
                 };
                 let life = lifecycle.finish(&mut scratch);
@@ -136,14 +216,7 @@ impl RunJoin {
                 let tool_errors = scratch
                     .diagnostics()
                     .iter()
-                    .filter(|d| {
-                        d.is_error()
-                            && d.code()
-                                .as_str()
-                                .get(3..)
-                                .and_then(|n| n.parse::<u16>().ok())
-                                .is_some_and(|n| (501..520).contains(&n))
-                    })
+                    .filter(|d| d.is_error() && is_tool_list_error(d.code().as_str()))
                     .count();
                 summary.join(&MessageFacts {
                     messages: summary.messages,
@@ -155,6 +228,7 @@ impl RunJoin {
                 RunInfo {
                     summary,
                     phase: Some(life.phase),
+                    session: None,
                 }
             })
             .collect()

@@ -23,5 +23,5 @@ pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
         text: args.output.format == Format::Text,
     };
     let emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
-    super::inspect_each(&args.paths, &plan, emitter)
+    super::inspect_each_with(&args.paths, &plan, emitter, args.session.with.as_deref())
 }

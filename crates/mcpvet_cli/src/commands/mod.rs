@@ -137,13 +137,54 @@ fn inspect_input(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
 fn inspect_each(
     paths: &[std::path::PathBuf],
     plan: &Plan<'_>,
-    mut emitter: emit::Emitter<'_>,
+    emitter: emit::Emitter<'_>,
 ) -> Status {
+    inspect_each_with(paths, plan, emitter, None)
+}
+
+/// [`inspect_each`], joining the captured session `with` (`--with SESSION`) to the runs of
+/// every run-phase event log among the inputs ([`mcpvet_linter::join_session`]); the session
+/// is inspected once and its own report written after the others.
+fn inspect_each_with(
+    paths: &[std::path::PathBuf],
+    plan: &Plan<'_>,
+    mut emitter: emit::Emitter<'_>,
+    with: Option<&std::path::Path>,
+) -> Status {
+    // `None`: not inspected yet; `Some(None)`: could not be read.
+    let mut session: Option<Option<FileReport>> = None;
     for path in paths {
         match inspect_input(&Input::new(path), plan) {
-            Some(report) => emitter.emit(report),
+            Some(mut report) => {
+                let has_runs = report.transcript.as_ref().is_some_and(|t| t.runs.is_some());
+                if let (Some(with), true) = (with, has_runs) {
+                    let joined = session.get_or_insert_with(|| {
+                        let session_plan = Plan {
+                            kind: Some(InputKind::Transcript),
+                            options: plan.options,
+                            stream: None,
+                            text: plan.text,
+                        };
+                        inspect_input(&Input::new(with), &session_plan)
+                    });
+                    if let Some(s) = joined.as_ref() {
+                        mcpvet_linter::join_session(&mut report, s);
+                    }
+                }
+                emitter.emit(report);
+            }
             None => emitter.failed(),
         }
+    }
+    match (with, session) {
+        (Some(_), Some(Some(report))) => emitter.emit(report),
+        (Some(_), Some(None)) => emitter.failed(),
+        (Some(with), None) => output::note(&format!(
+            "`--with {}` joins a captured session to the runs of a run-phase event log, and \
+             none of the inputs is one: the session was not read",
+            with.display()
+        )),
+        (None, _) => {}
     }
     emitter.finish()
 }

@@ -18,7 +18,7 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
         text: args.output.format == Format::Text,
     };
     let emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
-    super::inspect_each(&args.paths, &plan, emitter)
+    super::inspect_each_with(&args.paths, &plan, emitter, args.session.with.as_deref())
 }
 
 /// The options of a session inspection that `args` give.

@@ -181,6 +181,9 @@ struct RunEntry {
     last_event: Option<LastEventEntry>,
     timeout: Option<TimeoutEntry>,
     phase: Option<PhaseEntry>,
+    /// The captured session joined to the run (`--with`), when one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<String>,
     unknown_events: Vec<String>,
 }
 
@@ -581,6 +584,7 @@ fn run_entry(run: &crate::report::RunInfo, redactor: &Redactor) -> RunEntry {
             last_event: p.last_event.as_str(),
             exit_code: p.exit_code,
         }),
+        session: run.session.clone(),
         unknown_events: s.unknown_events.iter().map(clean).collect(),
     }
 }

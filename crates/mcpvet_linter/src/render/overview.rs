@@ -224,6 +224,9 @@ fn run_lines(out: &mut String, runs: &[crate::report::RunInfo], clean: &dyn Fn(&
             let _ = write!(external, ": {}", hosts.join(", "));
         }
         let _ = writeln!(out, "      external     {external}");
+        if let Some(session) = &run.session {
+            let _ = writeln!(out, "      session      {} (joined)", one_line(session));
+        }
         if let Some(last) = &s.last_event {
             let line = s
                 .last_event_line
