@@ -188,7 +188,8 @@
         else node.setAttribute(key, value === true ? "" : value);
       }
     }
-    for (const child of children) {
+    // Arrays of children (of any depth) are flattened.
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : String(child));
     }
@@ -206,13 +207,15 @@
     const result = $("result");
     result.hidden = true;
     result.dataset.state = "empty";
-    for (const id of ["metrics", "session-facts", "definition-facts", "findings"]) $(id).replaceChildren();
+    for (const id of ["metrics", "session-facts", "definition-facts", "findings", "runs"]) $(id).replaceChildren();
     for (const id of ["servers", "messages", "items"]) $(id).tBodies[0].replaceChildren();
     $("result-what").textContent = "";
     for (const id of [
       "findings-more",
       "messages-more",
       "items-more",
+      "runs-more",
+      "runs-section",
       "servers-section",
       "messages-section",
       "transcript-info",
@@ -226,12 +229,15 @@
   }
 
   const KIND_NAMES = { config: "client configuration", transcript: "captured session", server: "server definition" };
+  /** What each "Load example" button loads, for the status line. */
+  const EXAMPLE_NAMES = { ...KIND_NAMES, runlog: "run log" };
   /** Findings that mean the input could not be read at all, when nothing was read. */
   const FATAL_CODES = new Set(["MCP001", "MCP008", "MCP009", "MCP010"]);
 
   /** Why nothing could be read from the input, or null when something was. */
   function unreadableReason(page, file) {
-    const read = { config: file.summary.servers, transcript: file.summary.messages, server: file.summary.items }[file.kind];
+    const runs = file.runs ? file.runs.length : 0;
+    const read = { config: file.summary.servers, transcript: file.summary.messages + runs, server: file.summary.items }[file.kind];
     if (read > 0) return null;
     const fatal = file.findings.find((f) => FATAL_CODES.has(f.code) && f.severity === "error");
     if (!fatal) return null;
@@ -297,6 +303,7 @@
       );
     } else {
       metrics.replaceChildren(
+        ...(file.runs ? [metric("runs", "Runs", file.runs.length)] : []),
         metric("messages", "Messages", summary.messages),
         metric("requests", "Requests", summary.requests),
         metric("responses", "Responses", summary.responses),
@@ -312,6 +319,7 @@
     );
 
     renderSessionFacts(file, reason);
+    renderRuns(page, file, reason);
     renderDefinition(page, file, reason);
     renderFindings(file.findings);
     renderServers(page, file, reason);
@@ -351,6 +359,172 @@
       ),
       fact("Failed tool calls", String(s.failed_calls)),
     );
+    section.hidden = false;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Runs of a run-phase event log: the four answers of each (docs/run-logs.md).
+
+  /** Who owns a timeout, by the report's `timeout.owner`. */
+  const OWNERS = {
+    launcher: "the launcher (npx, a container runtime, the client's spawn)",
+    "server/transport": "the server and its transport (reading input, answering initialize)",
+    "registry path": "the registry path (what builds the tool list, and what it loads)",
+    "tool handler": "the tool handler (and what it calls)",
+  };
+
+  /**
+   * The tone of an answer's badge: what a healthy run shows is "good" (it started, completed
+   * the handshake, listed usable tools, and reached nothing outside unless a tool did so);
+   * reaching an external channel is worth a look rather than wrong.
+   */
+  function answerTone(question, answer) {
+    if (answer === "unknown") return "unknown";
+    if (question === "external") return answer === "yes" ? "attention" : "good";
+    return answer === "yes" ? "good" : "bad";
+  }
+
+  /** One of the four answers: its question, a yes/no/unknown badge and its details. */
+  function answer(question, label, value, details) {
+    const shown = [details].flat(Infinity).filter((d) => d !== null && d !== undefined && d !== "");
+    return el(
+      "div",
+      { class: "answer", dataset: { question, answer: value } },
+      el("dt", null, label),
+      el(
+        "dd",
+        null,
+        el("span", { class: `badge tone-${answerTone(question, value)}` }, value),
+        shown.length ? [" ", el("span", { class: "detail" }, ...shown)] : null,
+      ),
+    );
+  }
+
+  /** A button that selects an event of a run in the input, or the text alone without a span. */
+  function eventButton(event, line, span, field) {
+    const text = line === null || line === undefined ? event : `${event} (line ${line})`;
+    if (!span) return el("code", { dataset: { field } }, text);
+    return el("button", { type: "button", class: "locate event", dataset: { start: span.start, end: span.end, field } }, text);
+  }
+
+  /** Items joined with ", ", each in <code>. */
+  function codeList(items) {
+    const out = [];
+    items.forEach((item, i) => {
+      if (i > 0) out.push(", ");
+      out.push(el("code", null, item));
+    });
+    return out;
+  }
+
+  function runCard(run, spans, i) {
+    spans = spans || {};
+    const headingId = `run-${i}-heading`;
+    const meta = [];
+    if (run.server_name !== null) meta.push(["server ", el("code", { dataset: { field: "server" } }, run.server_name)]);
+    if (run.pids.length) meta.push([run.pids.length === 1 ? "pid " : "pids ", ...codeList(run.pids)]);
+    meta.push([`${plural(run.events, "event", "events")}, ${plural(run.messages, "message", "messages")}`]);
+    meta.push([
+      "starts at ",
+      spans.first
+        ? el("button", { type: "button", class: "locate line", dataset: { start: spans.first.start, end: spans.first.end, field: "first" } }, `line ${run.line}`)
+        : `line ${run.line}`,
+    ]);
+
+    const started = run.started;
+    const startedDetails = [];
+    if (started.exit_code !== null) startedDetails.push(`exit code ${started.exit_code}`);
+    if (started.signal !== null) startedDetails.push(["signal ", el("code", null, started.signal)]);
+    if (started.stderr !== null) startedDetails.push(["stderr: ", el("code", { class: "stderr" }, started.stderr)]);
+    const tools = run.tools;
+    const toolDetails = [];
+    if (tools.count !== null) toolDetails.push(plural(tools.count, "tool", "tools"));
+    if (tools.reason !== null) toolDetails.push(tools.reason);
+    if (tools.digest !== null) toolDetails.push(["digest ", el("code", { class: "digest" }, tools.digest)]);
+    const hosts = run.external.hosts;
+
+    const facts = [];
+    facts.push(
+      el(
+        "div",
+        { dataset: { fact: "last_event" } },
+        el("dt", null, "Last confirmed event"),
+        el("dd", null, run.last_event ? eventButton(run.last_event.event, run.last_event.line, spans.last_event, "last_event") : "none"),
+      ),
+    );
+    const t = run.timeout;
+    facts.push(
+      el(
+        "div",
+        { dataset: { fact: "timeout" } },
+        el("dt", null, "Timeout"),
+        el(
+          "dd",
+          null,
+          t
+            ? [
+                eventButton(t.event, t.line, spans.timeout, "timeout"),
+                t.phase ? [" in the ", el("code", null, t.phase), " phase"] : " (its phase cannot be told)",
+                el("span", { class: "owner", dataset: { owner: t.owner || "" } }, t.owner ? `: owned by ${OWNERS[t.owner] || t.owner}` : ": owner unknown"),
+                t.last_event ? ["; the last event it saw: ", el("code", null, t.last_event)] : "; it names no last event",
+              ]
+            : "none",
+        ),
+      ),
+    );
+    if (run.phase) {
+      facts.push(
+        el(
+          "div",
+          { dataset: { fact: "phase" } },
+          el("dt", null, "Its messages"),
+          el("dd", null, "phase ", el("code", null, run.phase.reached), " · last event ", el("code", null, run.phase.last_event)),
+        ),
+      );
+    }
+    if (run.unknown_events.length) {
+      facts.push(
+        el("div", { dataset: { fact: "unknown_events" } }, el("dt", null, "Unknown events"), el("dd", null, ...codeList(run.unknown_events))),
+      );
+    }
+
+    const join = (parts) => parts.flatMap((p, k) => (k > 0 ? [" · ", p] : [p]));
+    return el(
+      "li",
+      { dataset: { run: run.run_id ?? "" } },
+      el(
+        "article",
+        { class: "run", "aria-labelledby": headingId },
+        el("h4", { id: headingId }, run.run_id !== null ? ["Run ", el("code", null, run.run_id)] : "Run without a run_id"),
+        el("p", { class: "run-meta" }, ...join(meta)),
+        el(
+          "dl",
+          { class: "answers" },
+          answer("started", "Process started", started.answer, join(startedDetails)),
+          answer("initialized", "Initialization completed", run.initialized.answer),
+          answer("tools", "Tools discoverable", tools.answer, join(toolDetails)),
+          answer("external", "External channel reached", run.external.answer, hosts.length ? ["reached ", codeList(hosts)] : null),
+        ),
+        el("dl", { class: "facts run-facts" }, ...facts),
+      ),
+    );
+  }
+
+  function renderRuns(page, file, reason) {
+    const section = $("runs-section");
+    const list = $("runs");
+    list.replaceChildren();
+    if (file.kind !== "transcript" || !file.runs || reason) {
+      section.hidden = true;
+      $("runs-more").hidden = true;
+      return;
+    }
+    $("runs-heading").textContent = `Runs (${file.runs.length.toLocaleString("en")})`;
+    if (file.runs.length === 0) {
+      list.append(el("li", { class: "none" }, "No run: the log has no run event."));
+    }
+    const spans = page.runs || [];
+    appendPaged(list, $("runs-more"), file.runs, (run, i) => runCard(run, spans[i], i));
     section.hidden = false;
   }
 
@@ -659,14 +833,14 @@
     $("input").focus();
   }
 
-  function loadExample(mode) {
-    const sample = (globalThis.MCPVET_SAMPLES || {})[mode];
+  function loadExample(name) {
+    const sample = (globalThis.MCPVET_SAMPLES || {})[name];
     if (!sample) return;
     clearResult();
-    setMode(mode);
+    setMode(sample.mode || name);
     $("input").value = sample.text;
     $("file-name").value = sample.file_name;
-    setStatus(`Loaded the example ${KIND_NAMES[mode]} (${sample.file_name}). Press Inspect.`, "info");
+    setStatus(`Loaded the example ${EXAMPLE_NAMES[name] || KIND_NAMES[sample.mode] || name} (${sample.file_name}). Press Inspect.`, "info");
     $("input").focus();
     $("input").setSelectionRange(0, 0);
     $("input").scrollTop = 0;

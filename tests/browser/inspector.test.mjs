@@ -35,6 +35,13 @@ const samples = {
   transcript: path.join(root, "web/samples/session.jsonl"),
   server: path.join(root, "web/samples/definition.json"),
 };
+/** The run log behind "Load example run log" (read as a captured session). */
+const runlogSample = path.join(root, "examples/runs/whoami-before-initialize.jsonl");
+/** The example run logs (docs/run-logs.md). */
+const runLogs = fs.readdirSync(path.join(root, "examples/runs"))
+  .filter((f) => /\.(jsonl|log)$/.test(f))
+  .sort()
+  .map((f) => path.join(root, "examples/runs", f));
 
 /** The page's own files: the only requests it may make. */
 const PAGE_FILES = new Set(["/", "/index.html", "/style.css", "/app.js", "/mcpvet-wasm.js", "/samples.js", "/favicon.svg"]);
@@ -147,6 +154,94 @@ async function shown() {
       })),
     };
   });
+}
+
+/** The runs of a run log as the page shows them, one object per card. */
+async function shownRuns() {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("#runs article.run")].map((card) => {
+      const text = (sel) => card.querySelector(sel)?.textContent ?? null;
+      const answers = {};
+      for (const a of card.querySelectorAll(".answer")) {
+        answers[a.dataset.question] = {
+          label: a.querySelector("dt").textContent,
+          answer: a.querySelector(".badge").textContent,
+          badge: a.dataset.answer,
+          detail: a.querySelector(".detail")?.textContent ?? null,
+        };
+      }
+      return {
+        heading: text("h4"),
+        labelledBy: document.getElementById(card.getAttribute("aria-labelledby"))?.textContent ?? null,
+        meta: text(".run-meta"),
+        answers,
+        lastEvent: text("[data-fact=last_event] dd"),
+        timeout: text("[data-fact=timeout] dd"),
+        owner: card.querySelector("[data-fact=timeout] .owner")?.dataset.owner ?? null,
+        phase: text("[data-fact=phase] dd"),
+        unknown: text("[data-fact=unknown_events] dd"),
+      };
+    }),
+  );
+}
+
+/** The runs of a report (`files[0].runs`) as the page shows them. */
+function expectedRuns(file) {
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  return file.runs.map((r) => {
+    const started = [];
+    if (r.started.exit_code !== null) started.push(`exit code ${r.started.exit_code}`);
+    if (r.started.signal !== null) started.push(`signal ${r.started.signal}`);
+    if (r.started.stderr !== null) started.push(`stderr: ${r.started.stderr}`);
+    const tools = [];
+    if (r.tools.count !== null) tools.push(plural(r.tools.count, "tool", "tools"));
+    if (r.tools.reason !== null) tools.push(r.tools.reason);
+    if (r.tools.digest !== null) tools.push(`digest ${r.tools.digest}`);
+    const meta = [];
+    if (r.server_name !== null) meta.push(`server ${r.server_name}`);
+    if (r.pids.length) meta.push(`${r.pids.length === 1 ? "pid" : "pids"} ${r.pids.join(", ")}`);
+    meta.push(`${plural(r.events, "event", "events")}, ${plural(r.messages, "message", "messages")}`);
+    meta.push(`starts at line ${r.line}`);
+    const answer = (label, a, detail) => ({ label, answer: a, badge: a, detail: detail || null });
+    return {
+      heading: r.run_id !== null ? `Run ${r.run_id}` : "Run without a run_id",
+      labelledBy: r.run_id !== null ? `Run ${r.run_id}` : "Run without a run_id",
+      meta: meta.join(" · "),
+      answers: {
+        started: answer("Process started", r.started.answer, started.join(" · ")),
+        initialized: answer("Initialization completed", r.initialized.answer),
+        tools: answer("Tools discoverable", r.tools.answer, tools.join(" · ")),
+        external: answer("External channel reached", r.external.answer, r.external.hosts.length ? `reached ${r.external.hosts.join(", ")}` : null),
+      },
+      lastEvent: r.last_event ? `${r.last_event.event} (line ${r.last_event.line})` : "none",
+      timeout: r.timeout ? r.timeout.event : "none",
+      owner: r.timeout ? r.timeout.owner || "" : null,
+      phase: r.phase ? `phase ${r.phase.reached} · last event ${r.phase.last_event}` : null,
+      unknown: r.unknown_events.length ? r.unknown_events.join(", ") : null,
+    };
+  });
+}
+
+/** `got` (from shownRuns) with the timeout cut to its event, to compare with expectedRuns. */
+function comparableRuns(got) {
+  return got.map((r) => ({ ...r, timeout: r.timeout === "none" ? "none" : r.timeout.replace(/ \(line \d+\).*$/s, "") }));
+}
+
+/** Every 8-character piece of `secret` after its first 4 characters (a masked value keeps those). */
+function secretPieces(secret) {
+  const pieces = [];
+  for (let i = 4; i + 8 <= secret.length; i++) pieces.push(secret.slice(i, i + 8));
+  return pieces;
+}
+
+/** The page's HTML, every <details> opened, and the pieces of `secret` found in it. */
+async function leakedPieces(secret) {
+  await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+  const html = await page.evaluate(() => {
+    // Everything the page holds but the input's value (a textarea's value is not in its HTML).
+    return document.documentElement.outerHTML + document.getElementById("status").textContent;
+  });
+  return [secret, ...secretPieces(secret)].filter((p) => html.includes(p));
 }
 
 /** The findings of a report as the page shows them. */
@@ -710,6 +805,203 @@ describe("selecting spans", () => {
       const line = Number(await page.locator("#messages tbody tr").nth(i).locator("td").nth(1).textContent());
       assert.equal(got.text, lines[line - 1], `message ${i}`);
     }
+  });
+});
+
+describe("run logs and HTTP captures", () => {
+  test("pasted run logs show their runs with the CLI's four answers", async () => {
+    for (const file of runLogs) {
+      const name = path.basename(file);
+      const text = fs.readFileSync(file, "utf8");
+      const expected = cliReport("transcript", file);
+      assert.ok(expected.runs && expected.runs.length > 0, `${name}: the CLI reports runs`);
+      await page.click("#clear");
+      await page.fill("#input", text);
+      await page.check('input[name="mode"][value="auto"]');
+      await inspect();
+      const got = await shown();
+      assert.equal(got.state, "done", name);
+      assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "transcript");
+      assert.match(got.what, /^Detected a captured session \(.*?\)\. Read as a captured session, format runlog \(/, name);
+      assert.equal(got.metrics.runs, expected.runs.length, name);
+      assert.equal(got.metrics.messages, expected.summary.messages, name);
+      assert.deepEqual(got.findings, expectedFindings(expected), name);
+      assert.equal(await page.isHidden("#runs-section"), false);
+      assert.equal(await page.textContent("#runs-heading"), `Runs (${expected.runs.length})`);
+      const runs = await shownRuns();
+      assert.deepEqual(comparableRuns(runs), expectedRuns(expected), name);
+      // The last confirmed event selects its line in the input.
+      const lines = text.split("\n");
+      const buttons = page.locator("#runs button.locate[data-field=last_event]");
+      assert.equal(await buttons.count(), expected.runs.filter((r) => r.last_event).length);
+      for (let i = 0; i < expected.runs.length; i++) {
+        await buttons.nth(i).click();
+        const sel = await selection();
+        assert.ok(sel.focused, `${name}: the input has the focus`);
+        assert.equal(sel.text, lines[expected.runs[i].last_event.line - 1], `${name}: run ${i}'s last event`);
+      }
+    }
+  });
+
+  test("the four broken servers: the answers docs/run-logs.md gives", async () => {
+    const answers = {};
+    for (const file of runLogs) {
+      await page.click("#clear");
+      await page.fill("#input", fs.readFileSync(file, "utf8"));
+      await page.check('input[name="mode"][value="auto"]');
+      await inspect();
+      const [run] = await shownRuns();
+      answers[path.basename(file)] = run;
+    }
+    const four = (run) => ["started", "initialized", "tools", "external"].map((q) => run.answers[q].answer).join(" ");
+    const exits = answers["exits-before-reading-input.jsonl"];
+    assert.equal(four(exits), "yes no no no");
+    assert.equal(exits.answers.started.detail, "exit code 1 · stderr: Error: Cannot find module '/srv/files/dist/index.js'");
+    assert.equal(exits.lastEvent, "exited (line 4)");
+    assert.equal(exits.phase, "phase handshake · last event initialize_sent_no_response");
+    const hello = answers["writes-hello-to-stdout.log"];
+    assert.equal(four(hello), "yes yes unknown unknown");
+    assert.equal(hello.unknown, "stdout_write");
+    const invalid = answers["lists-an-invalid-schema.jsonl"];
+    assert.equal(four(invalid), "yes yes no no");
+    assert.match(invalid.answers.tools.detail, /^2 tools · the tool list has 1 error · digest sha256:/);
+    const external = answers["tool-handler-reaches-external.jsonl"];
+    assert.equal(four(external), "yes yes yes yes");
+    assert.match(external.answers.tools.detail, /^1 tool\b/);
+    assert.equal(external.answers.external.detail, "reached api.weather.example.test");
+    assert.equal(external.timeout, "none");
+    const whoami = answers["whoami-before-initialize.jsonl"];
+    assert.equal(four(whoami), "yes no no yes");
+    // Four different summaries for the four broken servers.
+    const broken = ["exits-before-reading-input.jsonl", "writes-hello-to-stdout.log", "lists-an-invalid-schema.jsonl", "tool-handler-reaches-external.jsonl"];
+    assert.equal(new Set(broken.map((f) => four(answers[f]) + answers[f].answers.tools.detail)).size, 4);
+  });
+
+  test("the run-log example loads and shows its run, its timeout and its owner", async () => {
+    const expected = cliReport("transcript", runlogSample);
+    const lines = fs.readFileSync(runlogSample, "utf8").split("\n");
+    await page.click("#example-runlog");
+    assert.equal(await page.isChecked('input[name="mode"][value="transcript"]'), true);
+    assert.equal(await page.inputValue("#input"), fs.readFileSync(runlogSample, "utf8"));
+    assert.equal(await page.inputValue("#file-name"), "whoami-before-initialize.jsonl");
+    assert.match(await page.textContent("#status"), /^Loaded the example run log \(whoami-before-initialize\.jsonl\)/);
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.match(got.what, /^Read as a captured session, format runlog \(/);
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    assert.deepEqual(got.findings.map((f) => f.code), ["MCP702", "MCP702", "MCP702"]);
+    const runs = await shownRuns();
+    assert.deepEqual(comparableRuns(runs), expectedRuns(expected));
+    const [run] = runs;
+    assert.equal(run.heading, "Run run_01JX8E5T");
+    assert.deepEqual(
+      Object.fromEntries(Object.entries(run.answers).map(([q, a]) => [q, a.answer])),
+      { started: "yes", initialized: "no", tools: "no", external: "yes" },
+    );
+    assert.equal(run.answers.external.detail, "reached id.crm.example.test");
+    assert.equal(run.lastEvent, "external_result (line 7)");
+    assert.equal(run.owner, "server/transport");
+    assert.equal(
+      run.timeout,
+      "handshake_timeout (line 8) in the handshake phase: owned by the server and its transport (reading input, answering initialize); the last event it saw: external_result",
+    );
+    // The badges have the page's tones: a "no" of the first three is bad, reaching outside is
+    // worth a look.
+    const tones = await page.evaluate(() =>
+      [...document.querySelectorAll("#runs .answer .badge")].map((b) => b.className.replace("badge ", "")),
+    );
+    assert.deepEqual(tones, ["tone-good", "tone-bad", "tone-bad", "tone-attention"]);
+    // The timeout and the first event select their lines, with the mouse or the keyboard.
+    await page.click("#runs button.locate[data-field=timeout]");
+    assert.equal((await selection()).text, lines[7]);
+    await page.focus("#runs button.locate[data-field=last_event]");
+    await page.keyboard.press("Enter");
+    assert.equal((await selection()).text, lines[6]);
+    await page.focus("#runs button.locate[data-field=first]");
+    await page.keyboard.press("Space");
+    assert.equal((await selection()).text, lines[0]);
+    // A heading per run, under the section's.
+    const headings = await page.evaluate(() => [...document.querySelectorAll("#runs-section h3, #runs-section h4")].map((h) => `${h.tagName} ${h.textContent}`));
+    assert.deepEqual(headings, ["H3 Runs (1)", "H4 Run run_01JX8E5T"]);
+    await page.screenshot({ path: path.join(output, "runlog.png"), fullPage: true });
+    // Readable on a narrow screen.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no horizontal scrolling with a run log (${overflow}px)`);
+    await page.locator("#runs-section").screenshot({ path: path.join(output, "runlog-narrow.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Another kind of input hides the runs.
+    await page.click("#example-transcript");
+    await inspect();
+    assert.equal(await page.isHidden("#runs-section"), true);
+    assert.equal(await page.locator("#runs article").count(), 0);
+  });
+
+  test("a run log never shows the bearer token of its stderr", async () => {
+    const token = "9sKp2QwX7vLm4TzR8yNb3HcJ6dFg1AeU";
+    const text = [
+      '{"run_id":"run_01JY0TOKEN","server_name":"billing","phase":"launch","event":"spawn_requested","command":"node","argv":["/srv/billing/index.js"]}',
+      '{"run_id":"run_01JY0TOKEN","server_name":"billing","pid":4242,"phase":"launch","event":"spawned"}',
+      `{"run_id":"run_01JY0TOKEN","pid":4242,"phase":"launch","event":"exited","exit_code":1,"stderr":"Error: 401 from https://api.billing.example.test with Authorization: Bearer ${token}\\n    at main (/srv/billing/index.js:12)"}`,
+      "",
+    ].join("\n");
+    const expected = cliReport("transcript", "-", text);
+    assert.ok(expected.findings.some((f) => f.code === "MCP308"), "the CLI reports the token");
+    await page.click("#clear");
+    await page.fill("#input", text);
+    for (const mode of ["auto", "transcript"]) {
+      await page.check(`input[name="mode"][value="${mode}"]`);
+      await inspect();
+      const [run] = await shownRuns();
+      assert.deepEqual(comparableRuns([run]), expectedRuns(expected));
+      assert.equal(run.answers.started.answer, "yes");
+      assert.match(run.answers.started.detail, /^exit code 1 · stderr: Error: 401 from https:\/\/api\.billing\.example\.test with Authorization: Bearer 9sKp\*+$/);
+      assert.ok((await shown()).findings.some((f) => f.code === "MCP308"));
+      assert.deepEqual(await leakedPieces(token), [], `the token is shown (${mode})`);
+    }
+    await page.check('input[name="mode"][value="auto"]');
+  });
+
+  test("a HAR capture with an Authorization header: read as a session in auto mode, the token never shown", async () => {
+    const token = "7f3kQ9zLw2RmX8vT1pY6bN4cJ0hG5dSa";
+    const har = JSON.parse(fs.readFileSync(path.join(root, "examples/http/legacy-2025-11-25.har"), "utf8"));
+    for (const entry of har.log.entries) {
+      if (new URL(entry.request.url).pathname === "/mcp") {
+        entry.request.headers.push({ name: "Authorization", value: `Bearer ${token}` });
+      }
+    }
+    const text = JSON.stringify(har, null, 2);
+    const expected = cliReport("transcript", "-", text);
+    assert.equal(expected.input_format.name, "har");
+    await page.click("#clear");
+    await page.fill("#input", text);
+    await page.fill("#file-name", "");
+    await page.check('input[name="mode"][value="auto"]');
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "transcript");
+    assert.match(got.what, /^Detected a captured session \(.*?\)\. Read as a captured session, format har \(a HAR capture/);
+    assert.equal(got.metrics.messages, expected.summary.messages);
+    assert.equal(got.metrics.errors, expected.summary.errors);
+    assert.equal(got.metrics.warnings, expected.summary.warnings);
+    assert.equal(got.metrics.runs, undefined);
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    assert.ok(got.findings.some((f) => f.code === "MCP308" && /bearer token/.test(f.message)), "the token is reported");
+    assert.equal(await page.isHidden("#runs-section"), true);
+    // The messages are read from the inlined bodies, and select their body in the file.
+    assert.equal(got.messages.length, expected.summary.messages);
+    assert.deepEqual(got.messages[0], { label: "#0", direction: "client → server", kind: "request", method: "initialize", id: "0", paired: "yes" });
+    await page.click("#messages tbody button.locate >> nth=0");
+    assert.match((await selection()).text, /^\{\\"jsonrpc\\":\\"2\.0\\",\\"id\\":0,\\"method\\":\\"initialize\\"/);
+    assert.deepEqual(await leakedPieces(token), [], "the token is shown");
+    // Read as a session when forced too.
+    await page.check('input[name="mode"][value="transcript"]');
+    await inspect();
+    assert.deepEqual((await shown()).findings, expectedFindings(expected));
+    assert.deepEqual(await leakedPieces(token), [], "the token is shown (forced)");
+    await page.check('input[name="mode"][value="auto"]');
   });
 });
 

@@ -5,13 +5,16 @@
 //! cargo run -p mcpvet_wasm --example build_site -- --wasm mcpvet_wasm.wasm --web web \
 //!     --example config=examples/claude_desktop_config.json \
 //!     --example transcript=web/samples/session.jsonl \
-//!     --example server=web/samples/definition.json --out web/dist
+//!     --example server=web/samples/definition.json \
+//!     --example runlog:transcript=examples/runs/whoami-before-initialize.jsonl --out web/dist
 //! ```
 //!
 //! - copies `index.html`, `app.js`, `style.css` and `favicon.svg` from `--web`;
 //! - writes `mcpvet-wasm.js`, the module as base64 in a script (the page may not fetch);
-//! - writes `samples.js` with each `--example MODE=FILE` (the page's "Load example" button of
-//!   that mode; the file's name becomes the example's file name);
+//! - writes `samples.js` with each `--example NAME[:MODE]=FILE`: the text behind the page's
+//!   "Load example" button whose `data-example` is NAME, which selects the mode MODE (NAME
+//!   when not given: `config`, `transcript`, `server`); the file's name becomes the
+//!   example's file name;
 //! - writes `rules/index.html` and `rules/MCPnnn.html` from the rule catalog (the same text as
 //!   `docs/rules/*.md`).
 use std::fs;
@@ -40,7 +43,8 @@ fn run() -> Result<String, String> {
     let mut wasm: Option<PathBuf> = None;
     let mut web: Option<PathBuf> = None;
     let mut out: Option<PathBuf> = None;
-    let mut examples: Vec<(String, PathBuf)> = Vec::new();
+    // (name, mode, file)
+    let mut examples: Vec<(String, String, PathBuf)> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let slot = match arg.as_str() {
@@ -49,10 +53,14 @@ fn run() -> Result<String, String> {
             "--out" => &mut out,
             "--example" => {
                 let value = args.next().unwrap_or_default();
-                let Some((mode, file)) = value.split_once('=') else {
-                    return Err(format!("--example takes MODE=FILE, not `{value}`"));
+                let Some((key, file)) = value.split_once('=') else {
+                    return Err(format!("--example takes NAME[:MODE]=FILE, not `{value}`"));
                 };
-                examples.push((mode.to_owned(), PathBuf::from(file)));
+                let (name, mode) = key.split_once(':').unwrap_or((key, key));
+                if mcpvet_wasm::Mode::parse(mode).is_none() {
+                    return Err(format!("--example {value}: unknown mode `{mode}`"));
+                }
+                examples.push((name.to_owned(), mode.to_owned(), PathBuf::from(file)));
                 continue;
             }
             _ => return Err(format!("unknown argument `{arg}`")),
@@ -61,7 +69,8 @@ fn run() -> Result<String, String> {
     }
     let (Some(wasm), Some(web), Some(out)) = (wasm, web, out) else {
         return Err(
-            "usage: build_site --wasm FILE --web DIR [--example MODE=FILE]... --out DIR".to_owned(),
+            "usage: build_site --wasm FILE --web DIR [--example NAME[:MODE]=FILE]... --out DIR"
+                .to_owned(),
         );
     };
     let read =
@@ -91,10 +100,11 @@ fn run() -> Result<String, String> {
     write(&out.join("mcpvet-wasm.js"), wasm_script(&module).as_bytes())?;
 
     let mut samples = Vec::new();
-    for (mode, file) in &examples {
+    for (name, mode, file) in &examples {
         let text = String::from_utf8(read(file)?)
             .map_err(|_| format!("{} is not UTF-8", file.display()))?;
         samples.push(Sample {
+            name: name.clone(),
             mode: mode.clone(),
             file_name: file
                 .file_name()

@@ -7,8 +7,8 @@
 //!
 //! - [`inspect`] returns the JSON report (`{"version": 1, "tool": …, "files": [ … ]}`).
 //! - [`inspect_page`] returns what the page needs in one call: the report, how the kind was
-//!   decided, the byte spans of the server names and of a server definition's items, and the
-//!   list of messages of a session.
+//!   decided, the byte spans of the server names and of a server definition's items, the
+//!   list of messages of a session, and the spans of the events each run of a run log names.
 //! - [`infer_schema`] returns the JSON Schema an example payload implies, or its syntax errors
 //!   (what `mcpvet schema infer` prints; the page's "Infer schema" action).
 //! - [`ffi`] exports them to JavaScript under fixed names, through handles to byte buffers

@@ -10,6 +10,7 @@
 //!                "direction": "client-to-server", "kind": "request",
 //!                "method": "initialize", "id": "1", "paired": true}],
 //!  "messages_total": 1,
+//!  "runs": null,
 //!  "report": {"version": 1, "tool": {...}, "files": [{...}]}}
 //! ```
 //!
@@ -26,9 +27,14 @@
 //!   how many there are). `direction` is `null` when unknown; `paired` is `true` or `false`
 //!   for requests and responses (answered, or answering a known request) and `null` for the
 //!   other kinds. Method names and ids that hold the text of a secret are masked.
+//! - `runs` (run-phase event logs): for each run of `report.files[0].runs`, in its order, the
+//!   byte spans of the events its line numbers name: `first` (its first event, at `line`),
+//!   `last_event` (its last confirmed event) and `timeout`, each `null` when the report has no
+//!   such event. The span is the event's entry (a JSON line, a `key=value` line or block),
+//!   else the whole line. `null` for every other input.
 //!
 //! Every offset is a byte offset into the input; the page converts to UTF-16 when it selects.
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use mcpvet_ast::transcript::{
     AbbreviatedKind, Direction, EntryKind, Message, MessageRef, RecordRole, read_transcript,
@@ -55,6 +61,15 @@ struct Head<'a> {
     items: Vec<SpanEntry>,
     messages: Option<&'a [MessageRow]>,
     messages_total: Option<usize>,
+    runs: Option<Vec<RunSpans>>,
+}
+
+/// Where the events a run's summary names are in the input.
+#[derive(Serialize)]
+struct RunSpans {
+    first: Option<SpanEntry>,
+    last_event: Option<SpanEntry>,
+    timeout: Option<SpanEntry>,
 }
 
 #[derive(Serialize)]
@@ -63,7 +78,7 @@ struct DetectedEntry {
     reason: &'static str,
 }
 
-#[derive(Serialize)]
+#[derive(Clone, Copy, Serialize)]
 struct SpanEntry {
     start: u32,
     end: u32,
@@ -100,14 +115,35 @@ pub fn render(report: FileReport) -> String {
     let detection = report.detection;
     let text = report.source.text();
     let is_session = report.kind == InputKind::Transcript;
-    let rows = if is_session {
+    let has_runs = report.transcript.as_ref().is_some_and(|t| t.runs.is_some());
+    let (rows, entry_spans) = if is_session {
         // The file name the report was read under, so that the format is detected alike.
         let name = Some(report.source.name()).filter(|n| *n != crate::UNNAMED);
-        messages(text, name, &report.redactions)
+        read_session(text, name, &report.redactions, has_runs)
     } else {
-        Vec::new()
+        (Vec::new(), HashMap::new())
     };
     let total = rows.len();
+    let runs = report
+        .transcript
+        .as_ref()
+        .and_then(|t| t.runs.as_ref())
+        .map(|runs| {
+            let at = |line: Option<u32>| {
+                line.and_then(|l| entry_spans.get(&l).copied().or_else(|| line_span(text, l)))
+                    .map(|s| SpanEntry {
+                        start: s.start,
+                        end: s.end,
+                    })
+            };
+            runs.iter()
+                .map(|r| RunSpans {
+                    first: at(Some(r.summary.line)),
+                    last_event: at(r.summary.last_event_line),
+                    timeout: at(r.summary.timeout.as_ref().map(|t| t.line)),
+                })
+                .collect()
+        });
     let head = Head {
         kind: report.kind.name(),
         detected: detection.map(|d| DetectedEntry {
@@ -134,6 +170,7 @@ pub fn render(report: FileReport) -> String {
             .collect(),
         messages: is_session.then_some(&rows[..total.min(MESSAGE_LIMIT)]),
         messages_total: is_session.then_some(total),
+        runs,
     };
     // The head is an object with members; the report goes last, as its text (no second
     // serialization).
@@ -154,7 +191,48 @@ pub fn render(report: FileReport) -> String {
 /// [`lint_transcript`](mcpvet_linter::lint_transcript) reads a file named `file_name`), in
 /// order, with what `redactions` covers masked.
 pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec<MessageRow> {
+    read_session(text, file_name, redactions, false).0
+}
+
+/// The span of line `line` (1-based) of `text`, without its line break.
+fn line_span(text: &str, line: u32) -> Option<Span> {
+    let mut start = 0usize;
+    for _ in 1..line {
+        start += text.get(start..)?.find('\n')? + 1;
+    }
+    let rest = text.get(start..)?;
+    let len = rest.find('\n').unwrap_or(rest.len());
+    let len = if rest[..len].ends_with('\r') {
+        len - 1
+    } else {
+        len
+    };
+    Some(Span::new(
+        u32::try_from(start).ok()?,
+        u32::try_from(start + len).ok()?,
+    ))
+}
+
+/// [`messages`], and, when `spans`, the span of the entry that starts on each line (the
+/// first run event's rather than another entry's), for the runs of a run log.
+///
+/// A capture read through a derived JSON text (a HAR file or a cassette with its bodies
+/// inlined, YAML, `key=value` run events) has its entries' spans in that text: the methods
+/// and ids are read there, and every span is mapped back to the file (as the report's are)
+/// before it is compared with `redactions` or returned. Lines are the entries' own, as the
+/// report gives them (the derivations of HAR files and `key=value` run events keep the lines
+/// of the file).
+fn read_session(
+    text: &str,
+    file_name: Option<&str>,
+    redactions: &[Span],
+    spans: bool,
+) -> (Vec<MessageRow>, HashMap<u32, Span>) {
     let transcript = read_transcript(text, file_name, None).value;
+    let derivation = transcript.derivation();
+    let to_file = |span: Span| derivation.map_or(span, |d| d.map.span(span));
+    let read_in = transcript.text();
+    let mut entry_spans: HashMap<u32, (Span, bool)> = HashMap::new();
     let requests: HashSet<MessageRef> = transcript.links().iter().map(|l| l.request).collect();
     let responses: HashSet<MessageRef> = transcript.links().iter().map(|l| l.response).collect();
     // Answered (for a request) or answering a known request (for a response).
@@ -165,23 +243,40 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
             responses.contains(&at)
         })
     };
-    let method = |span: Span| shown_text(text, span, redactions, true);
-    let id = |span: Span| shown_text(text, span, redactions, false);
+    let masked = |span: Span| {
+        let span = to_file(span);
+        redactions
+            .iter()
+            .any(|r| r.start < span.end && span.start < r.end)
+    };
+    let method = |span: Span| shown_text(read_in, span, masked(span), true);
+    let id = |span: Span| shown_text(read_in, span, masked(span), false);
     let doc = transcript.document();
     let mut rows = Vec::new();
     for (i, entry) in transcript.entries().iter().enumerate() {
+        if spans {
+            let is_event = matches!(entry.kind, EntryKind::RunEvent(_));
+            let span = to_file(entry.span);
+            let slot = entry_spans.entry(entry.line).or_insert((span, is_event));
+            if is_event && !slot.1 {
+                *slot = (span, true);
+            }
+        }
         let at = MessageRef::entry(i);
-        let row = |kind: &'static str, span: Span| MessageRow {
-            index: entry.index,
-            item: None,
-            line: entry.line,
-            start: span.start,
-            end: span.end,
-            direction: entry.direction.map(Direction::as_str),
-            kind,
-            method: None,
-            id: None,
-            paired: None,
+        let row = |kind: &'static str, span: Span| {
+            let span = to_file(span);
+            MessageRow {
+                index: entry.index,
+                item: None,
+                line: entry.line,
+                start: span.start,
+                end: span.end,
+                direction: entry.direction.map(Direction::as_str),
+                kind,
+                method: None,
+                id: None,
+                paired: None,
+            }
         };
         let wire = |message: &Message, at: MessageRef, span: Span| MessageRow {
             method: message.method().map(|m| method(m.span(doc))),
@@ -230,12 +325,17 @@ pub fn messages(text: &str, file_name: Option<&str>, redactions: &[Span]) -> Vec
             | EntryKind::RunEvent(_) => {}
         }
     }
-    rows
+    let entry_spans = entry_spans
+        .into_iter()
+        .map(|(line, (span, _))| (line, span))
+        .collect();
+    (rows, entry_spans)
 }
 
-/// The text of `span` for display (a string without its quotes when `unquote` and it has no
-/// escape), cut to [`TEXT_LIMIT`] characters, masked when it overlaps a redaction.
-fn shown_text(text: &str, span: Span, redactions: &[Span], unquote: bool) -> String {
+/// The text of `span` of `text` for display (a string without its quotes when `unquote` and
+/// it has no escape), cut to [`TEXT_LIMIT`] characters, or described without its text when
+/// `masked` (it overlaps a redaction).
+fn shown_text(text: &str, span: Span, masked: bool, unquote: bool) -> String {
     let raw = text
         .get(span.start as usize..span.end as usize)
         .unwrap_or("");
@@ -243,10 +343,7 @@ fn shown_text(text: &str, span: Span, redactions: &[Span], unquote: bool) -> Str
         Some(inner) if unquote && !inner.contains('\\') => inner,
         _ => raw,
     };
-    if redactions
-        .iter()
-        .any(|r| r.start < span.end && span.start < r.end)
-    {
+    if masked {
         return describe(value);
     }
     if value.chars().nth(TEXT_LIMIT).is_some() {
@@ -515,6 +612,163 @@ mod tests {
         }
     }
 
+    /// The text of the span `s` (`{"start", "end"}`) of `text`.
+    fn text_at<'t>(text: &'t str, s: &Value) -> &'t str {
+        &text[s["start"].as_u64().unwrap() as usize..s["end"].as_u64().unwrap() as usize]
+    }
+
+    #[test]
+    fn a_run_log_has_the_spans_of_its_runs_events() {
+        let logs = [
+            (
+                "exits-before-reading-input.jsonl",
+                include_str!("../../../examples/runs/exits-before-reading-input.jsonl"),
+            ),
+            (
+                "whoami-before-initialize.jsonl",
+                include_str!("../../../examples/runs/whoami-before-initialize.jsonl"),
+            ),
+            (
+                "writes-hello-to-stdout.log",
+                include_str!("../../../examples/runs/writes-hello-to-stdout.log"),
+            ),
+        ];
+        for (name, text) in logs {
+            let p = page("auto", Some(name), text);
+            assert_eq!(p["kind"], "transcript", "{name}");
+            let runs = p["report"]["files"][0]["runs"].as_array().unwrap();
+            let spans = p["runs"].as_array().unwrap();
+            assert_eq!(spans.len(), runs.len(), "{name}");
+            for (run, at) in runs.iter().zip(spans) {
+                let run_id = run["run_id"].as_str().unwrap();
+                let first = text_at(text, &at["first"]);
+                assert!(first.contains(run_id), "{name}: {first}");
+                assert_eq!(
+                    text.lines().nth(run["line"].as_u64().unwrap() as usize - 1),
+                    Some(first),
+                    "{name}: the first event is its line"
+                );
+                // The last confirmed event is the entry on its line, in the file.
+                let event = run["last_event"]["event"].as_str().unwrap();
+                let last = text_at(text, &at["last_event"]);
+                assert!(
+                    last.contains(&format!("\"event\":\"{event}\""))
+                        || last.contains(&format!("event={event}")),
+                    "{name}: {last}"
+                );
+                let line = run["last_event"]["line"].as_u64().unwrap() as usize;
+                assert_eq!(text.lines().nth(line - 1), Some(last), "{name}");
+                match run["timeout"].as_object() {
+                    Some(timeout) => {
+                        let got = text_at(text, &at["timeout"]);
+                        let event = timeout["event"].as_str().unwrap();
+                        assert!(got.contains(event), "{name}: {got}");
+                    }
+                    None => assert!(at["timeout"].is_null(), "{name}"),
+                }
+            }
+        }
+        // Other inputs have no runs.
+        let p = page(
+            "auto",
+            None,
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n",
+        );
+        assert!(p["runs"].is_null());
+        assert_eq!(p["report"]["files"][0].get("runs"), None);
+    }
+
+    #[test]
+    fn a_run_log_never_shows_a_token_of_its_stderr() {
+        let token = "9sKp2QwX7vLm4TzR8yNb3HcJ6dFg1AeU";
+        let text = [
+            r#"{"run_id":"run_01JY0","server_name":"billing","phase":"launch","event":"spawn_requested","command":"node"}"#.to_owned(),
+            r#"{"run_id":"run_01JY0","pid":4242,"phase":"launch","event":"spawned"}"#.to_owned(),
+            format!(
+                r#"{{"run_id":"run_01JY0","pid":4242,"phase":"launch","event":"exited","exit_code":1,"stderr":"Error: 401 with Authorization: Bearer {token}\n    at main"}}"#
+            ),
+            String::new(),
+        ]
+        .join("\n");
+        let out = inspect_page("auto", None, text.as_bytes()).unwrap();
+        assert!(
+            !out.contains(token) && !out.contains(&token[4..12]),
+            "{out}"
+        );
+        let p: Value = serde_json::from_str(&out).unwrap();
+        let started = &p["report"]["files"][0]["runs"][0]["started"];
+        assert_eq!(started["exit_code"], 1);
+        assert!(
+            started["stderr"]
+                .as_str()
+                .unwrap()
+                .starts_with("Error: 401")
+        );
+        assert!(text_at(&text, &p["runs"][0]["last_event"]).contains("\"exited\""));
+    }
+
+    /// `examples/http/legacy-2025-11-25.har` with a bearer token on each request to the MCP
+    /// endpoint.
+    fn har_with_token(token: &str) -> String {
+        include_str!("../../../examples/http/legacy-2025-11-25.har").replace(
+            r#""name": "MCP-Protocol-Version","#,
+            &format!(
+                r#""name": "Authorization", "value": "Bearer {token}"}}, {{"name": "MCP-Protocol-Version","#
+            ),
+        )
+    }
+
+    #[test]
+    fn a_har_capture_lists_its_messages_at_their_place_in_the_file() {
+        // Read through a derived text (the bodies inlined): the methods and ids are read
+        // there, the spans are the file's.
+        let text = include_str!("../../../examples/http/legacy-2025-11-25.har");
+        let p = page("auto", None, text);
+        assert_eq!(p["detected"]["kind"], "transcript");
+        assert_eq!(p["report"]["files"][0]["input_format"]["name"], "har");
+        assert!(p["runs"].is_null());
+        let rows = p["messages"].as_array().unwrap();
+        let methods: Vec<&str> = rows
+            .iter()
+            .map(|r| r["method"].as_str().unwrap_or("-"))
+            .collect();
+        assert_eq!(
+            methods,
+            [
+                "initialize",
+                "-",
+                "notifications/initialized",
+                "notifications/tools/list_changed",
+                "tools/list",
+                "-",
+                "tools/call",
+                "notifications/progress",
+                "-"
+            ]
+        );
+        assert_eq!(rows[0]["id"], "0");
+        for r in rows {
+            let body = text_at(text, r);
+            assert!(body.starts_with(r#"{\"jsonrpc\":\"2.0\","#), "{body}");
+            assert!(
+                text.lines()
+                    .nth(r["line"].as_u64().unwrap() as usize - 1)
+                    .unwrap()
+                    .contains(body),
+                "{body}"
+            );
+        }
+        // With an Authorization header: reported, and never shown.
+        let token = "7f3kQ9zLw2RmX8vT1pY6bN4cJ0hG5dSa";
+        let har = har_with_token(token);
+        assert!(har.contains(token));
+        let out = inspect_page("auto", None, har.as_bytes()).unwrap();
+        assert!(!out.contains(token) && !out.contains(&token[4..12]));
+        let p: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(p["messages_total"], 9);
+        assert!(codes(&p).contains(&"MCP308"), "{:?}", codes(&p));
+    }
+
     #[test]
     fn shown_text_unquotes_cuts_and_masks() {
         let text = r#"["tools/list", "a\"b", "ghp_0123456789abcdef"]"#;
@@ -523,21 +777,18 @@ mod tests {
             Span::new(start, start + needle.len() as u32)
         };
         assert_eq!(
-            shown_text(text, at("\"tools/list\""), &[], true),
+            shown_text(text, at("\"tools/list\""), false, true),
             "tools/list"
         );
         assert_eq!(
-            shown_text(text, at("\"tools/list\""), &[], false),
+            shown_text(text, at("\"tools/list\""), false, false),
             "\"tools/list\""
         );
-        assert_eq!(shown_text(text, at(r#""a\"b""#), &[], true), r#""a\"b""#);
+        assert_eq!(shown_text(text, at(r#""a\"b""#), false, true), r#""a\"b""#);
         let secret = at("\"ghp_0123456789abcdef\"");
-        assert_eq!(
-            shown_text(text, secret, &[secret], true),
-            "ghp_… (20 chars)"
-        );
+        assert_eq!(shown_text(text, secret, true, true), "ghp_… (20 chars)");
         let long = format!("\"{}\"", "x".repeat(100));
-        let cut = shown_text(&long, Span::new(0, long.len() as u32), &[], true);
+        let cut = shown_text(&long, Span::new(0, long.len() as u32), false, true);
         assert_eq!(cut.chars().count(), TEXT_LIMIT);
         assert!(cut.ends_with('…'));
     }

@@ -92,7 +92,10 @@ pub fn wasm_import_count(wasm: &[u8]) -> Option<u32> {
 /// One example of the page.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sample {
-    /// `config`, `transcript` or `server`: the mode whose "Load example" button fills it in.
+    /// The example's key: the `data-example` of the "Load example" button that fills it in
+    /// (`config`, `transcript`, `server`, `runlog`).
+    pub name: String,
+    /// `auto`, `config`, `transcript` or `server`: the mode the button selects.
     pub mode: String,
     /// The file name it stands for (it helps detect a configuration's client).
     pub file_name: String,
@@ -101,14 +104,14 @@ pub struct Sample {
 }
 
 /// The script that carries the examples: it sets `globalThis.MCPVET_SAMPLES` to
-/// `{mode: {file_name, text}}`.
+/// `{name: {mode, file_name, text}}`.
 pub fn samples_script(samples: &[Sample]) -> String {
     let map: serde_json::Map<String, serde_json::Value> = samples
         .iter()
         .map(|s| {
             (
-                s.mode.clone(),
-                serde_json::json!({"file_name": s.file_name, "text": s.text}),
+                s.name.clone(),
+                serde_json::json!({"mode": s.mode, "file_name": s.file_name, "text": s.text}),
             )
         })
         .collect();
@@ -510,12 +513,25 @@ mod tests {
 
     #[test]
     fn samples_are_inert_javascript() {
-        let script = samples_script(&[Sample {
-            mode: "config".into(),
-            file_name: "mcp.json".into(),
-            text: "</script>\u{2028}".into(),
-        }]);
+        let script = samples_script(&[
+            Sample {
+                name: "config".into(),
+                mode: "config".into(),
+                file_name: "mcp.json".into(),
+                text: "</script>\u{2028}".into(),
+            },
+            Sample {
+                name: "runlog".into(),
+                mode: "transcript".into(),
+                file_name: "run.jsonl".into(),
+                text: "{}".into(),
+            },
+        ]);
         assert!(script.contains("<\\/script>"));
         assert!(script.starts_with("// Generated"));
+        assert!(
+            script
+                .contains(r#""runlog":{"file_name":"run.jsonl","mode":"transcript","text":"{}"}"#)
+        );
     }
 }
