@@ -112,9 +112,10 @@ impl<'t> Writer<'t> {
                 Ok(pair) => pair,
                 Err(error) => {
                     let at = self.offsets.byte(error.marker().index());
-                    let end = self.text[at as usize..]
-                        .chars()
-                        .next()
+                    let end = self
+                        .text
+                        .get(at as usize..)
+                        .and_then(|rest| rest.chars().next())
                         .map_or(at, |c| at + u32::try_from(c.len_utf8()).unwrap_or(1));
                     self.diagnostics.push(
                         Diagnostic::new(
@@ -260,7 +261,10 @@ impl<'t> Writer<'t> {
             return 1;
         }
         let flow = !source.is_empty() && {
-            let last = self.text[..source.end as usize].chars().next_back();
+            let last = self
+                .text
+                .get(..source.end as usize)
+                .and_then(|before| before.chars().next_back());
             matches!(last, Some('[' | '{'))
         };
         let json_start = self.json.len();
@@ -344,15 +348,29 @@ impl<'t> Writer<'t> {
     /// Writes a string scalar: character by character mapped to the YAML when its text can be
     /// aligned with the value (one line, escapes of known lengths), as a whole otherwise.
     fn string(&mut self, value: &str, style: ScalarStyle, source: Span, start: usize) {
-        let raw = &self.text[source.start as usize..source.end as usize];
-        let quoted = matches!(style, ScalarStyle::SingleQuoted | ScalarStyle::DoubleQuoted);
-        let (inner, inner_start) = if quoted && raw.len() >= 2 {
-            (&raw[1..raw.len() - 1], source.start + 1)
-        } else {
-            (raw, source.start)
+        let raw = self
+            .text
+            .get(source.start as usize..source.end as usize)
+            .unwrap_or_default();
+        let quote = match style {
+            ScalarStyle::SingleQuoted => Some('\''),
+            ScalarStyle::DoubleQuoted => Some('"'),
+            _ => None,
+        };
+        let quoted = quote.is_some();
+        // The parser's span of a quoted scalar is expected to hold both quotes; when it does
+        // not (a span that runs on past the closing quote), the value is written whole.
+        let inner = match quote {
+            Some(q) => raw
+                .strip_prefix(q)
+                .and_then(|r| r.strip_suffix(q))
+                .map(|inner| (inner, source.start + 1)),
+            None => Some((raw, source.start)),
         };
         self.json.push('"');
-        let Some(ranges) = align(inner, value, style) else {
+        let Some((inner_start, ranges)) =
+            inner.and_then(|(inner, at)| Some((at, align(inner, value, style)?)))
+        else {
             write_escaped(&mut self.json, value);
             self.json.push('"');
             self.map.push(self.derived(start), source);
@@ -409,7 +427,9 @@ impl<'t> Writer<'t> {
 /// A block scalar's span without the blank lines and indentation after its last line.
 fn trim_block(text: &str, span: Span, style: ScalarStyle) -> Span {
     if matches!(style, ScalarStyle::Literal | ScalarStyle::Folded) {
-        let raw = &text[span.start as usize..span.end as usize];
+        let Some(raw) = text.get(span.start as usize..span.end as usize) else {
+            return span;
+        };
         let kept = raw.trim_end_matches([' ', '\t', '\r', '\n']).len();
         return Span::new(span.start, span.start + to_u32(kept));
     }
