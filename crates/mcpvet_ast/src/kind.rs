@@ -19,7 +19,11 @@
 //!   element is a list result (a server definition: read for texts under 8 MiB); `[`
 //!   followed by a name (`[mcp_servers.docs]`) is a TOML configuration;
 //! - a first line such as `mcpServers:` or `servers =` is a YAML or TOML configuration,
-//!   `interactions:` a YAML recorder cassette;
+//!   `interactions:` a YAML recorder cassette; a first line that is one TOML `key = value`
+//!   pair (`model = "o3"`, as Codex's `config.toml` starts) is a TOML configuration; a
+//!   YAML key at column 0 followed, within 256 lines, by `mcpServers:`, `servers:` or
+//!   `extensions:` at column 0 (a Continue block file, a Goose `config.yaml`) is a YAML
+//!   configuration;
 //! - anything else (log lines, timestamps, banners) is a session.
 use mcpvet_json::{JsonOptions, Value, ValueKind, parse};
 
@@ -140,6 +144,10 @@ pub fn detect(text: &str) -> Detection {
                 Detection::config("a YAML or TOML server map")
             } else if line == "interactions:" {
                 Detection::session("a YAML recorder cassette")
+            } else if is_toml_pair(line) {
+                Detection::config("a TOML document")
+            } else if is_yaml_key(line) && has_yaml_server_map(rest) {
+                Detection::config("a YAML document with a server map")
             } else {
                 Detection::session("lines of a log or capture")
             }
@@ -212,6 +220,56 @@ fn classify(root: Value<'_>) -> Option<Detection> {
     }
 }
 
+/// Whether `line` is one TOML `key = value` pair (Codex's `config.toml` starts with settings
+/// such as `model = "o3"`): a bare or quoted key, then a value that TOML reads whole. A log
+/// line (`level = info ...`, `event=spawned run_id=r1`) is not.
+fn is_toml_pair(line: &str) -> bool {
+    let Some((key, value)) = line.split_once('=') else {
+        return false;
+    };
+    let key = key.trim();
+    let bare = |k: &str| {
+        !k.is_empty()
+            && k.split('.').all(|part| {
+                let part = part.trim();
+                !part.is_empty()
+                    && part
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+            })
+    };
+    let quoted = key.len() >= 2
+        && ((key.starts_with('"') && key.ends_with('"'))
+            || (key.starts_with('\'') && key.ends_with('\'')));
+    (bare(key) || quoted) && !value.trim().is_empty() && mcpvet_toml::to_json(line).value.is_some()
+}
+
+/// Whether `line` is a YAML mapping key at column 0 (`name: x`, `GOOSE_PROVIDER: openai`).
+fn is_yaml_key(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(key, rest)| {
+        key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-'))
+            && (rest.is_empty() || rest.starts_with(' '))
+    })
+}
+
+/// Keys at column 0 that hold servers in a YAML configuration: the JSON roots, and Goose's
+/// `extensions`.
+const YAML_SERVER_MAPS: &[&str] = &["mcpServers", "servers", "mcp_servers", "extensions"];
+
+/// Whether one of the first lines of a YAML text (a Continue block file: `name:`,
+/// `version:`, `schema:`, then `mcpServers:`; a Goose `config.yaml`) opens a server map at
+/// column 0.
+fn has_yaml_server_map(text: &str) -> bool {
+    text.lines().take(256).any(|l| {
+        l.split_once(':').is_some_and(|(key, rest)| {
+            YAML_SERVER_MAPS.contains(&key) && (rest.trim().is_empty() || rest.starts_with(' '))
+        })
+    })
+}
+
 /// `text` without a leading byte order mark, white space and JSONC or `#` comments.
 fn skip_trivia(text: &str) -> &str {
     let mut rest = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -257,6 +315,25 @@ mod tests {
             InputKind::Config
         );
         assert_eq!(kind("mcpServers:\n  docs:\n"), InputKind::Config);
+        // Codex: settings before the server tables.
+        assert_eq!(
+            kind(
+                "model = \"o3\"\napproval_policy = \"never\"\n\n[mcp_servers.docs]\ncommand = \"npx\"\n"
+            ),
+            InputKind::Config
+        );
+        assert_eq!(kind("\"model\" = 'o3'\n"), InputKind::Config);
+        // Continue block files and Goose configurations.
+        assert_eq!(
+            kind(
+                "name: Docs\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: docs\n    command: npx\n"
+            ),
+            InputKind::Config
+        );
+        assert_eq!(
+            kind("GOOSE_PROVIDER: openai\nextensions:\n  github:\n    type: stdio\n"),
+            InputKind::Config
+        );
         // Broken JSON that is not a session: the configuration reader reports it.
         assert_eq!(kind("{\"mcpServers\": {"), InputKind::Config);
         assert_eq!(kind("{\"theme\": \"dark\"}"), InputKind::Config);
@@ -285,6 +362,17 @@ mod tests {
             InputKind::Transcript
         );
         assert_eq!(kind("Starting server...\n"), InputKind::Transcript);
+        // Log lines with `=` are not TOML pairs, nor are `key=value` run logs.
+        assert_eq!(kind("level = info msg=started\n"), InputKind::Transcript);
+        assert_eq!(
+            kind("event=spawned run_id=r1 ts=2025-01-01T00:00:00Z\n"),
+            InputKind::Transcript
+        );
+        assert_eq!(kind("Error: spawn npx ENOENT\n"), InputKind::Transcript);
+        assert_eq!(
+            kind("version: 1\ninteractions:\n- request: {}\n"),
+            InputKind::Transcript
+        );
         // Recorder cassettes, with or without metadata.
         assert_eq!(
             kind("{\"interactions\": [], \"version\": 1}"),

@@ -2,29 +2,34 @@
 use mcpvet_diagnostics::{RuleMeta, declare_rule};
 
 declare_rule! {
-    /// The file is in a format mcpvet does not read yet (TOML, YAML).
+    /// The file is in a format, or of a client, that mcpvet does not read yet.
     ///
     /// ## What it checks
     ///
-    /// The file name's extension: `.toml` (OpenAI Codex `config.toml`) and `.yaml`/`.yml`
-    /// (Continue) configurations are recognised and reported instead of being parsed as JSON
-    /// and drowned in syntax errors. For captured sessions, the content: a HAR file,
-    /// mcp-debug records, an HTTP (VCR) recorder cassette none of whose bodies holds JSON
-    /// (cassettes whose bodies hold JSON-RPC messages, in JSON or YAML, are read). It is then
-    /// the file's only finding.
+    /// For configurations, the shape of a YAML file: a Continue configuration (a block file
+    /// in `.continue/mcpServers/` or a `config.yaml` whose `mcpServers` is a list) or a Goose
+    /// `config.yaml` (an `extensions` map) is recognised and reported, at info level, instead
+    /// of being lowered as another client's file and drowned in wrong findings. (JSON, JSONC,
+    /// TOML and other YAML configurations are read.) For captured sessions, the content: a
+    /// HAR file, mcp-debug records, an HTTP (VCR) recorder cassette none of whose bodies holds
+    /// JSON (cassettes whose bodies hold JSON-RPC messages, in JSON or YAML, are read); there
+    /// it is an error. It is then the file's only finding.
     ///
     /// ## Why it matters
     ///
-    /// Without it, a Codex or Continue configuration would produce dozens of meaningless JSON
-    /// errors. The finding says plainly that the file was not inspected.
+    /// The finding says plainly that the file was not inspected, and why. A configuration mcpvet
+    /// cannot read yet is not wrong: the finding is info, so a valid configuration never fails
+    /// a run (`--fail-on`) for being unread.
     ///
     /// ## Examples
     ///
     /// ### Flagged
     ///
-    /// ```toml file=config.toml
-    /// [mcp_servers.docs]
-    /// command = "npx"
+    /// ```yaml file=config.yaml
+    /// extensions:
+    ///   github:
+    ///     type: stdio
+    ///     cmd: npx
     /// ```
     ///
     /// ### Accepted
@@ -35,7 +40,7 @@ declare_rule! {
     ///
     /// ## References
     ///
-    /// - OpenAI Codex configuration (`~/.codex/config.toml`), Continue `config.yaml`
+    /// - Continue `config.yaml` and block files, Goose `config.yaml`; docs/inputs.md
     pub static UNSUPPORTED_FORMAT = {
         code: "MCP009",
         name: "unsupported-format",

@@ -404,8 +404,9 @@ impl Field {
     pub(crate) fn of(relative: &str) -> Field {
         let head = relative.split(['.', '[']).next().unwrap_or("");
         match head {
-            "env" => Field::Env,
-            "headers" => Field::Header,
+            // opencode names it `environment`.
+            "env" | "environment" => Field::Env,
+            "headers" | "http_headers" => Field::Header,
             "args" | "command" => Field::Args,
             "url" | "serverUrl" | "httpUrl" => Field::Url,
             _ => Field::Other,
@@ -418,12 +419,19 @@ impl Field {
 pub(crate) fn reference(dialect: Dialect, field: Field, name: &str) -> Option<String> {
     let env_only = matches!(dialect, Dialect::Gemini | Dialect::Kiro) && field != Field::Env;
     // Cline and VS Code expand variables in every string of a server entry.
-    let everywhere = matches!(dialect, Dialect::Cline | Dialect::VsCode);
+    // opencode substitutes `{env:VAR}` in the text of the whole file.
+    let everywhere = matches!(
+        dialect,
+        Dialect::Cline | Dialect::VsCode | Dialect::OpenCode
+    );
     if env_only || (field == Field::Other && !everywhere) {
         return None;
     }
     match dialect {
         Dialect::ClaudeCode | Dialect::Kiro => Some(format!("${{{name}}}")),
+        // Copilot CLI expands `${NAME}` in `command`, `args`, `env` and header values.
+        Dialect::CopilotCli if field != Field::Url => Some(format!("${{{name}}}")),
+        Dialect::OpenCode => Some(format!("{{env:{name}}}")),
         Dialect::Gemini => Some(format!("${name}")),
         Dialect::VsCode | Dialect::Cursor | Dialect::Windsurf | Dialect::Cline | Dialect::Roo => {
             Some(format!("${{env:{name}}}"))
@@ -453,6 +461,27 @@ pub(crate) fn advice(dialect: Dialect, field: Field, name: &str, prefix: &str) -
                     version control, or start the server through a secret manager that injects \
                     the value"
                 .to_owned();
+        }
+        // Codex expands nothing: it reads secrets from its own environment by name.
+        Dialect::Codex => {
+            return match field {
+                Field::Env | Field::Args => format!(
+                    "Codex expands no variables: set `{name}` in Codex's environment and list it \
+                     in `env_vars = [\"{name}\"]`, which passes it to the server, instead of \
+                     writing the value"
+                ),
+                Field::Header if prefix.trim_end().eq_ignore_ascii_case("bearer") => format!(
+                    "Codex expands no variables: set `{name}` in Codex's environment and write \
+                     `bearer_token_env_var = \"{name}\"`, which sends `Authorization: Bearer …`, \
+                     instead of the header"
+                ),
+                Field::Header => format!(
+                    "Codex expands no variables: set `{name}` in Codex's environment and map \
+                     the header to it in `env_http_headers` (`\"<header>\" = \"{name}\"`) \
+                     instead of writing the value in `http_headers`"
+                ),
+                Field::Url | Field::Other => keep_private("Codex"),
+            };
         }
         Dialect::Gemini | Dialect::Kiro if field == Field::Other => {
             return keep_private(dialect.client_name());

@@ -33,6 +33,7 @@
 
 mod command;
 mod input;
+mod placeholder;
 mod rules;
 mod strings;
 #[cfg(test)]

@@ -73,7 +73,8 @@ Inspect MCP client configurations: syntax, shape, transports and secrets.
 
 Each file is parsed (JSON or JSONC), its client dialect detected from the file name and the \
 content (Claude Desktop, Claude Code, Cursor, Windsurf, Gemini CLI, VS Code, Zed, Cline, Roo \
-Code, Kiro, Amazon Q...), and every configuration rule run. The text output shows, per file, \
+Code, Kiro, Amazon Q, opencode, Copilot CLI, Visual Studio, Junie, LM Studio...), and every \
+configuration rule run. The text output shows, per file, \
 the dialect and how it was detected, each server with its transport and command or URL, the \
 counts, then each finding with a snippet of the source. Secrets are masked everywhere.
 
@@ -81,9 +82,11 @@ Without PATH, mcpvet looks where the clients keep their configurations on this s
 user files under the home folder (HOME; USERPROFILE on Windows), the application-data folder \
 (APPDATA on Windows, ~/Library/Application Support on macOS, XDG_CONFIG_HOME or ~/.config \
 elsewhere) and the project files in the current folder (.mcp.json, .vscode/mcp.json, \
-.cursor/mcp.json, .gemini/settings.json...). It lists the files it found on standard error \
-and inspects them; a shared settings file (Zed, Gemini CLI, ~/.claude.json) that holds no \
-MCP server is skipped. Finding none is not an error.";
+.cursor/mcp.json, opencode.json, .codex/config.toml...). It lists the files it found on \
+standard error and inspects them; a shared settings file (Zed, Gemini CLI, opencode, \
+~/.claude.json) that holds no MCP server is skipped. Finding none is not an error. \
+`--list-locations` prints every place it looks, and whether a file is there, without \
+inspecting anything (docs/dialects.md describes each client).";
 
 /// `mcpvet [OPTIONS] <COMMAND>`.
 #[derive(Debug, Parser)]
@@ -276,9 +279,16 @@ pub(crate) struct OutputArgs {
 pub(crate) struct ConfigArgs {
     /// Read every file as this client's configuration instead of detecting it: claude-desktop,
     /// claude-code, cursor, windsurf, gemini, vscode, zed, cline, roo, kiro, amazon-q,
-    /// single-server, generic or mcpb
+    /// opencode, copilot-cli, visual-studio, junie, lm-studio, codex, single-server, generic
+    /// or mcpb
     #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
     pub(crate) dialect: Option<Dialect>,
+
+    /// Print where the clients keep their configurations on this machine and in the current
+    /// folder, and which of those files exist, without inspecting them (`--format json` for
+    /// a JSON list)
+    #[arg(long, conflicts_with_all = ["paths", "dialect"])]
+    pub(crate) list_locations: bool,
 
     #[command(flatten)]
     pub(crate) output: OutputArgs,

@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use mcpvet_ast::config::locations::{Base, LOCATIONS, Os, Scope};
+use mcpvet_ast::config::locations::{Base, LOCATIONS, Os, Scope, matches_pattern};
 
 /// The system mcpvet runs on.
 pub(crate) fn current_os() -> Os {
@@ -57,7 +57,8 @@ impl Env {
 /// One place a client reads its configuration from, on this machine.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Candidate {
-    /// Absolute for user files, relative to the current folder for project files.
+    /// Absolute for user files, relative to the current folder for project files; its last
+    /// component may be a pattern `*.ext` (a folder of files, see [`look`]).
     pub(crate) path: PathBuf,
     /// The client's name.
     pub(crate) client: &'static str,
@@ -102,13 +103,56 @@ pub(crate) fn candidates(os: Os, env: &Env) -> Vec<Candidate> {
         .collect()
 }
 
-/// The candidates that exist as files, each file once (the same file reached twice, as when
-/// the current folder is the home folder, is kept at its first place).
+/// The suffix of a pattern file name `*.ext` (`.ext`).
+fn pattern_suffix(path: &Path) -> Option<String> {
+    let name = path.file_name()?.to_str()?;
+    name.strip_prefix('*').map(str::to_owned)
+}
+
+/// The files a candidate stands for on this machine: the file itself when it exists, or for
+/// a pattern `folder/*.ext` every file of `folder` whose name ends in `.ext`, sorted.
+pub(crate) fn look(candidate: &Candidate) -> Vec<PathBuf> {
+    let Some(suffix) = pattern_suffix(&candidate.path) else {
+        return if candidate.path.is_file() {
+            vec![candidate.path.clone()]
+        } else {
+            Vec::new()
+        };
+    };
+    let folder = candidate.path.parent().unwrap_or_else(|| Path::new(""));
+    let Ok(entries) = std::fs::read_dir(if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    }) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| matches_pattern(n, &suffix))
+        })
+        .map(|e| folder.join(e.file_name()))
+        .filter(|p| p.is_file())
+        .collect();
+    found.sort();
+    found
+}
+
+/// The candidates that exist as files (a pattern replaced by each file it matches), each file
+/// once (the same file reached twice, as when the current folder is the home folder, is kept
+/// at its first place).
 pub(crate) fn existing(candidates: Vec<Candidate>) -> Vec<Candidate> {
     let mut seen: HashSet<PathBuf> = HashSet::new();
     candidates
         .into_iter()
-        .filter(|c| c.path.is_file())
+        .flat_map(|c| {
+            look(&c)
+                .into_iter()
+                .map(move |path| Candidate { path, ..c.clone() })
+        })
         .filter(|c| seen.insert(identity(&c.path)))
         .collect()
 }
@@ -144,8 +188,8 @@ mod tests {
             .collect()
     }
 
-    const PROJECT: [&str; 8] = [
-        ".mcp.json [Claude Code, project]",
+    const PROJECT: [&str; 18] = [
+        ".mcp.json [Claude Code, Copilot CLI, Visual Studio, project]",
         ".vscode/mcp.json [VS Code, project]",
         ".cursor/mcp.json [Cursor, project]",
         ".gemini/settings.json [Gemini CLI, project, shared]",
@@ -153,6 +197,16 @@ mod tests {
         ".roo/mcp.json [Roo Code, project]",
         ".kiro/settings/mcp.json [Kiro, project]",
         ".amazonq/mcp.json [Amazon Q, project]",
+        "opencode.json [opencode, project, shared]",
+        "opencode.jsonc [opencode, project, shared]",
+        ".agents/mcp.json [opencode, project]",
+        ".github/mcp.json [Copilot CLI, project]",
+        ".vs/mcp.json [Visual Studio, project]",
+        ".junie/mcp/mcp.json [Junie, project]",
+        ".codex/config.toml [Codex, project, shared]",
+        ".continue/mcpServers/*.yaml [Continue, project]",
+        ".continue/mcpServers/*.yml [Continue, project]",
+        ".continue/mcpServers/*.json [Continue, project]",
     ];
 
     fn with_project(user: &[&str]) -> Vec<String> {
@@ -184,6 +238,16 @@ mod tests {
                 "/home/me/.config/zed/settings.json [Zed, user, shared]",
                 "/home/me/.kiro/settings/mcp.json [Kiro, user]",
                 "/home/me/.aws/amazonq/mcp.json [Amazon Q, user]",
+                "/home/me/.config/opencode/opencode.json [opencode, user, shared]",
+                "/home/me/.config/opencode/opencode.jsonc [opencode, user, shared]",
+                "/home/me/.agents/mcp.json [opencode, user]",
+                "/home/me/.copilot/mcp-config.json [Copilot CLI, user]",
+                "/home/me/.junie/mcp/mcp.json [Junie, user]",
+                "/home/me/.lmstudio/mcp.json [LM Studio, user]",
+                "/home/me/.codex/config.toml [Codex, user, shared]",
+                "/home/me/.continue/config.yaml [Continue, user, shared]",
+                "/home/me/.continue/mcpServers/*.yaml [Continue, user]",
+                "/home/me/.config/goose/config.yaml [Goose, user, shared]",
             ])
         );
         // XDG_CONFIG_HOME moves the application-data files.
@@ -219,6 +283,16 @@ mod tests {
                 "/Users/me/.config/zed/settings.json [Zed, user, shared]",
                 "/Users/me/.kiro/settings/mcp.json [Kiro, user]",
                 "/Users/me/.aws/amazonq/mcp.json [Amazon Q, user]",
+                "/Users/me/.config/opencode/opencode.json [opencode, user, shared]",
+                "/Users/me/.config/opencode/opencode.jsonc [opencode, user, shared]",
+                "/Users/me/.agents/mcp.json [opencode, user]",
+                "/Users/me/.copilot/mcp-config.json [Copilot CLI, user]",
+                "/Users/me/.junie/mcp/mcp.json [Junie, user]",
+                "/Users/me/.lmstudio/mcp.json [LM Studio, user]",
+                "/Users/me/.codex/config.toml [Codex, user, shared]",
+                "/Users/me/.continue/config.yaml [Continue, user, shared]",
+                "/Users/me/.continue/mcpServers/*.yaml [Continue, user]",
+                "/Users/me/.config/goose/config.yaml [Goose, user, shared]",
             ])
         );
     }
@@ -245,6 +319,17 @@ mod tests {
                 "C:/Users/me/AppData/Roaming/Zed/settings.json [Zed, user, shared]",
                 "C:/Users/me/.kiro/settings/mcp.json [Kiro, user]",
                 "C:/Users/me/.aws/amazonq/mcp.json [Amazon Q, user]",
+                "C:/Users/me/.config/opencode/opencode.json [opencode, user, shared]",
+                "C:/Users/me/.config/opencode/opencode.jsonc [opencode, user, shared]",
+                "C:/Users/me/.agents/mcp.json [opencode, user]",
+                "C:/Users/me/.copilot/mcp-config.json [Copilot CLI, user]",
+                "C:/Users/me/.mcp.json [Visual Studio, user]",
+                "C:/Users/me/.junie/mcp/mcp.json [Junie, user]",
+                "C:/Users/me/.lmstudio/mcp.json [LM Studio, user]",
+                "C:/Users/me/.codex/config.toml [Codex, user, shared]",
+                "C:/Users/me/.continue/config.yaml [Continue, user, shared]",
+                "C:/Users/me/.continue/mcpServers/*.yaml [Continue, user]",
+                "C:/Users/me/AppData/Roaming/Block/goose/config/config.yaml [Goose, user, shared]",
             ])
         );
     }

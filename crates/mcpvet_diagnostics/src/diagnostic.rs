@@ -288,6 +288,17 @@ impl Diagnostic {
         self.help = Some(help.into());
     }
 
+    /// Removes the fix, in place, and returns it (a finding moved into a file of another
+    /// syntax gets its fix translated or dropped).
+    pub fn take_fix(&mut self) -> Option<Fix> {
+        self.fix.take()
+    }
+
+    /// Sets the fix, in place.
+    pub fn set_fix(&mut self, fix: Fix) {
+        self.fix = Some(fix);
+    }
+
     /// Adds a secondary span, in place.
     pub fn add_secondary(&mut self, label: Label) {
         self.secondary.push(label);

@@ -15,11 +15,12 @@ const TARGETS: [(&str, Body); 3] = [
 ];
 
 /// Targets whose bodies live in `mcpvet_linter::fuzzing` (replayed by its own test).
-const OTHER_TARGETS: [&str; 5] = [
+const OTHER_TARGETS: [&str; 6] = [
     "config_lower",
     "transcript",
     "lint_all",
     "yaml",
+    "toml",
     "server_definition",
 ];
 

@@ -1,5 +1,5 @@
 //! Inspecting a client configuration.
-use mcpvet_ast::config::{Dialect, Format, Server, StringValue, Transport, read_config};
+use mcpvet_ast::config::{Dialect, Server, StringValue, Transport, read_config};
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
@@ -19,7 +19,14 @@ pub struct ConfigOptions {
 }
 
 /// Inspects a client configuration: parses it (as JSONC, recording comments and trailing
-/// commas), detects the client dialect, lowers it, and runs every configuration check.
+/// commas; a TOML or YAML file through the JSON text it denotes), detects the client dialect,
+/// lowers it, and runs every configuration check.
+///
+/// A TOML or YAML file's checks run on its derived JSON text; every finding, redaction,
+/// server name span and fix edit is then mapped back to the file
+/// ([`mcpvet_ast::config::ConfigDerivation::map_diagnostic`]: a fix whose edits are not plain
+/// string replacements is dropped, its description kept as the help), so reports, snippets
+/// and masks point into the file as for JSON.
 pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
     let file_name = options
         .file_name
@@ -29,18 +36,42 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
     let outcome = read_config(source.text(), file_name, options.dialect);
     let config = outcome.value;
     let mut findings = Findings::new();
-    findings.extend(point_to_server(source.text(), outcome.diagnostics));
-    if config.format == Format::Json {
+    // A TOML or YAML file: the reading's findings are in the file's offsets already, the
+    // checks' (made on the derived text) are mapped below.
+    let derivation = config.derivation();
+    let read_findings = point_to_server(source.text(), outcome.diagnostics);
+    let mut read_findings = if derivation.is_none() {
+        findings.extend(read_findings);
+        Vec::new()
+    } else {
+        read_findings
+    };
+    // A file that was not read (unsupported, or a syntax error in TOML or YAML) has no
+    // document to check.
+    if derivation.is_none() || !config.text().is_empty() {
         mcpvet_check_transport::check_config(&config, &mut findings);
         mcpvet_check_secrets::check_config(&config, &mut findings);
     }
-    let (mut diagnostics, redactions) = findings.into_parts();
+    let (mut diagnostics, mut redactions) = findings.into_parts();
     finish(config.document(), &redactions, &mut diagnostics);
-    let servers = config
+    let mut servers: Vec<ServerSummary> = config
         .servers
         .iter()
         .map(|s| summarize(s, &redactions))
         .collect();
+    if let Some(derivation) = derivation {
+        for d in &mut diagnostics {
+            derivation.map_diagnostic(config.document(), source.text(), d);
+        }
+        for r in &mut redactions {
+            *r = derivation.span(*r);
+        }
+        for s in &mut servers {
+            s.name_span = derivation.span(s.name_span);
+        }
+        diagnostics.append(&mut read_findings);
+        diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
+    }
     FileReport {
         source: source.clone(),
         kind: InputKind::Config,

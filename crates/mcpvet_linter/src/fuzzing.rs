@@ -71,6 +71,70 @@ pub fn yaml(data: &[u8]) {
         return;
     };
     check_spans(&lint_transcript(&source, &TranscriptOptions::default()));
+    // The same text as a YAML configuration, read through the same derived text.
+    derived_config(text, "mcp.yaml");
+}
+
+/// A TOML input: the TOML reader gives JSON that parses without error (or a finding), every
+/// string and key of that JSON maps back inside the input on character boundaries, and read
+/// as a Codex configuration (and as every dialect) the AST keeps its invariants (its spans
+/// map into the input), and the whole report's spans, mapped back, lie in the input.
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+pub fn toml(data: &[u8]) {
+    let decoded = decode_utf8(data);
+    let text = decoded.text.as_ref();
+    let in_text = |s| in_text(text, s);
+    let read = mcpvet_toml::to_json(text);
+    match &read.value {
+        Some(doc) => {
+            let parsed = mcpvet_json::parse(&doc.json, &mcpvet_json::JsonOptions::strict());
+            assert!(
+                !parsed.has_errors(),
+                "TOML read as invalid JSON: {}",
+                doc.json
+            );
+            if let Some(root) = parsed.value.root() {
+                let mut stack = vec![root];
+                while let Some(v) = stack.pop() {
+                    let span = doc.map.span(v.span());
+                    assert!(in_text(span), "value mapped to {span:?}");
+                    for m in v.members() {
+                        let key = doc.map.span(m.key.span());
+                        assert!(in_text(key), "key mapped to {key:?}");
+                        stack.push(m.value);
+                    }
+                    stack.extend(v.items());
+                }
+            }
+        }
+        None => assert!(
+            !read.diagnostics.is_empty(),
+            "TOML refused without a finding"
+        ),
+    }
+    assert!(read.diagnostics.iter().all(|d| in_text(d.span())));
+    derived_config(text, ".codex/config.toml");
+}
+
+/// `text` read as a configuration named `name` (TOML or YAML): the AST's invariants as
+/// every dialect, and the whole report's spans in the input.
+fn derived_config(text: &str, name: &str) {
+    for dialect in [None, Some(mcpvet_ast::config::Dialect::Codex)]
+        .into_iter()
+        .chain(mcpvet_ast::config::Dialect::ALL.iter().map(|d| Some(*d)))
+    {
+        let outcome = mcpvet_ast::config::read_config(text, Some(name), dialect);
+        if let Err(problem) = mcpvet_ast::config::check_config(text, &outcome) {
+            panic!("{problem} ({dialect:?})");
+        }
+    }
+    let Ok(source) = SourceFile::new(name, text.to_owned()) else {
+        return;
+    };
+    check_spans(&lint_config(&source, &ConfigOptions::default()));
 }
 
 /// The whole pipeline on any input, as a configuration (under a few client file names) and

@@ -6,6 +6,7 @@ pub fn rules() -> Vec<&'static RuleMeta> {
     let mut all: Vec<&'static RuleMeta> = mcpvet_json::rules::rules()
         .iter()
         .chain(mcpvet_yaml::rules::rules())
+        .chain(mcpvet_toml::rules::rules())
         .chain(mcpvet_ast::rules::rules())
         .chain(mcpvet_check_transport::rules())
         .chain(mcpvet_check_secrets::rules())

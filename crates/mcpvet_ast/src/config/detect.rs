@@ -6,7 +6,7 @@
 //! See `docs/inputs.md` for the table.
 use mcpvet_json::{Value, ValueKind};
 
-use super::{Detection, Dialect, roots};
+use super::{Detection, Dialect, Format, roots};
 
 /// How the dialect was decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -81,10 +81,40 @@ fn path_rule(path: &str) -> Option<(Dialect, Strength, String)> {
         );
     }
     if name == ".mcp.json" {
+        // Claude Code's project file; Copilot CLI and Visual Studio read the same name, and
+        // [`dot_mcp_json_rule`] lets the content decide for them.
         return specific(
             Dialect::ClaudeCode,
             "file name `.mcp.json` (Claude Code project file)",
         );
+    }
+    if name == "config.toml" {
+        // Codex: `~/.codex/config.toml` (`$CODEX_HOME`) and a trusted project's
+        // `.codex/config.toml`.
+        if parent == Some(".codex") {
+            return specific(Dialect::Codex, "path `.codex/config.toml` (Codex)");
+        }
+        return Some((
+            Dialect::Codex,
+            Strength::Weak,
+            "file name `config.toml` (Codex)".to_owned(),
+        ));
+    }
+    if name == "opencode.json" {
+        return specific(
+            Dialect::OpenCode,
+            "file name `opencode.json` or `opencode.jsonc` (opencode)",
+        );
+    }
+    if name == "mcp-config.json" {
+        if parent == Some(".copilot") {
+            return specific(Dialect::CopilotCli, "path `.copilot/mcp-config.json`");
+        }
+        return Some((
+            Dialect::CopilotCli,
+            Strength::Weak,
+            "file name `mcp-config.json` (Copilot CLI)".to_owned(),
+        ));
     }
     // VS Code: workspace folder, or the user profile (`Code/User/...`, `Code - Insiders/User`).
     let in_vscode_profile = parts
@@ -110,6 +140,21 @@ fn path_rule(path: &str) -> Option<(Dialect, Strength, String)> {
             }
             Some("settings") if grandparent == Some(".kiro") => {
                 return specific(Dialect::Kiro, "path `.kiro/settings/mcp.json`");
+            }
+            Some(".vs") => return specific(Dialect::VisualStudio, "path `.vs/mcp.json`"),
+            Some(".github") => return specific(Dialect::CopilotCli, "path `.github/mcp.json`"),
+            Some("mcp") if grandparent == Some(".junie") => {
+                return specific(Dialect::Junie, "path `.junie/mcp/mcp.json`");
+            }
+            Some(".lmstudio") => {
+                return specific(Dialect::LmStudio, "path `.lmstudio/mcp.json`");
+            }
+            Some(".agents") => {
+                return Some((
+                    Dialect::OpenCode,
+                    Strength::Weak,
+                    "path `.agents/mcp.json` (opencode)".to_owned(),
+                ));
             }
             _ => {}
         }
@@ -152,7 +197,9 @@ fn path_rule(path: &str) -> Option<(Dialect, Strength, String)> {
 /// The dialect a path names, if it names one: `claude_desktop_config.json`, `.mcp.json`,
 /// `.claude.json`, `.vscode/mcp.json`, `.cursor/mcp.json`, `.gemini/settings.json`,
 /// `.zed/settings.json`, `cline_mcp_settings.json`, `.roo/mcp.json`,
-/// `.kiro/settings/mcp.json`, `.amazonq/mcp.json`, `mcp_config.json`...
+/// `.kiro/settings/mcp.json`, `.amazonq/mcp.json`, `opencode.json`,
+/// `.copilot/mcp-config.json`, `.github/mcp.json`, `.vs/mcp.json`, `.junie/mcp/mcp.json`,
+/// `.lmstudio/mcp.json`, `mcp_config.json`...
 pub fn dialect_from_path(path: &str) -> Option<Dialect> {
     path_rule(path).map(|(d, _, _)| d)
 }
@@ -211,6 +258,16 @@ fn member_hint(servers: Value<'_>, file_is_mcp_json: bool) -> Option<(Dialect, S
                     Dialect::Cline,
                     format!("`transportType` in server `{name}` (Cline)"),
                 ),
+                "type" if type_value.as_deref() == Some("local") => consider(
+                    1,
+                    Dialect::CopilotCli,
+                    format!("`type: \"local\"` in server `{name}` (Copilot CLI)"),
+                ),
+                "tools" if m.value.kind() == ValueKind::Array => consider(
+                    3,
+                    Dialect::CopilotCli,
+                    format!("a `tools` list in server `{name}` (Copilot CLI)"),
+                ),
                 "type" if type_value.as_deref() == Some("streamableHttp") => consider(
                     2,
                     Dialect::Cline,
@@ -241,6 +298,46 @@ fn member_hint(servers: Value<'_>, file_is_mcp_json: bool) -> Option<(Dialect, S
         }
     }
     found.map(|(_, d, why)| (d, why))
+}
+
+/// Whether `value` is opencode's server map: an object whose entries (or the entries of its
+/// `servers`, the v2 shape) use `type: "local"`/`"remote"` or a `command` array.
+pub(crate) fn is_opencode_map(value: Value<'_>) -> bool {
+    let looks = |map: Value<'_>| {
+        map.kind() == ValueKind::Object
+            && map.members().any(|m| {
+                m.value
+                    .get("type")
+                    .and_then(Value::as_str)
+                    .is_some_and(|t| t == "local" || t == "remote")
+                    || m.value
+                        .get("command")
+                        .is_some_and(|c| c.kind() == ValueKind::Array)
+            })
+    };
+    looks(value) || value.get(roots::SERVERS).is_some_and(looks)
+}
+
+/// The client of a `.mcp.json` that is not Claude Code's: Visual Studio reads `servers` from
+/// it, Copilot CLI reads `mcpServers` with its own members (`type: "local"`, `tools`).
+fn dot_mcp_json_rule(root: Value<'_>) -> Option<(Dialect, String)> {
+    if root.kind() != ValueKind::Object {
+        return None;
+    }
+    if is_object(root.get(roots::SERVERS)) && root.get(roots::MCP_SERVERS).is_none() {
+        return Some((
+            Dialect::VisualStudio,
+            "`.mcp.json` with root `servers` (Visual Studio; Claude Code reads `mcpServers`)"
+                .to_owned(),
+        ));
+    }
+    let servers = root.get(roots::MCP_SERVERS)?;
+    match member_hint(servers, false) {
+        Some((Dialect::CopilotCli, why)) => {
+            Some((Dialect::CopilotCli, format!("`.mcp.json` with {why}")))
+        }
+        _ => None,
+    }
 }
 
 /// Whether the root holds server objects directly (`{"name": {"command": ..}}`).
@@ -282,7 +379,11 @@ pub(crate) fn has_project_servers(root: Value<'_>) -> bool {
     })
 }
 
-fn content_rule(root: Value<'_>, file_name: Option<&str>) -> Option<(Dialect, String)> {
+fn content_rule(
+    root: Value<'_>,
+    file_name: Option<&str>,
+    format: Format,
+) -> Option<(Dialect, String)> {
     if root.kind() != ValueKind::Object {
         return None;
     }
@@ -294,6 +395,19 @@ fn content_rule(root: Value<'_>, file_name: Option<&str>) -> Option<(Dialect, St
         return Some((
             Dialect::Zed,
             "root key `context_servers` (Zed settings)".to_owned(),
+        ));
+    }
+    // Only TOML: a JSON file with `mcp_servers` is a misspelt `mcpServers` (MCP010 says so).
+    if format == Format::Toml && is_object(root.get(roots::MCP_SERVERS_TABLE)) {
+        return Some((
+            Dialect::Codex,
+            "root table `mcp_servers` (Codex `config.toml`)".to_owned(),
+        ));
+    }
+    if root.get(roots::MCP).is_some_and(is_opencode_map) {
+        return Some((
+            Dialect::OpenCode,
+            "root `mcp` with `local`/`remote` servers (opencode)".to_owned(),
         ));
     }
     if is_object(root.get(roots::SERVERS)) {
@@ -366,6 +480,7 @@ fn content_rule(root: Value<'_>, file_name: Option<&str>) -> Option<(Dialect, St
 /// Decides the dialect.
 pub(crate) fn detect(
     file_name: Option<&str>,
+    format: Format,
     root: Option<Value<'_>>,
     forced: Option<Dialect>,
 ) -> (Dialect, Detection) {
@@ -375,10 +490,17 @@ pub(crate) fn detect(
         return done(d, DetectionMethod::Forced, format!("forced to `{d}`"));
     }
     let path = file_name.and_then(path_rule);
+    if path
+        .as_ref()
+        .is_some_and(|(d, _, why)| *d == Dialect::ClaudeCode && why.contains("`.mcp.json`"))
+        && let Some((d, why)) = root.and_then(dot_mcp_json_rule)
+    {
+        return done(d, DetectionMethod::Content, why);
+    }
     if let Some((d, Strength::Specific, why)) = &path {
         return done(*d, DetectionMethod::FileName, why.clone());
     }
-    let content = root.and_then(|r| content_rule(r, file_name));
+    let content = root.and_then(|r| content_rule(r, file_name, format));
     let mcp_servers_family = root.is_some_and(|r| r.get(roots::MCP_SERVERS).is_some());
     match (path, content) {
         // A weak name holds when the content has the `mcpServers` shape or no shape at all.
@@ -460,11 +582,74 @@ mod tests {
         path_is(".claude/settings.json", None);
         path_is("config.json", None);
         path_is(".vscode/mcp.jsonc", Some(Dialect::VsCode));
+        path_is("opencode.json", Some(Dialect::OpenCode));
+        path_is(
+            "/home/me/.config/opencode/opencode.jsonc",
+            Some(Dialect::OpenCode),
+        );
+        path_is(".agents/mcp.json", Some(Dialect::OpenCode));
+        path_is(
+            "/home/me/.copilot/mcp-config.json",
+            Some(Dialect::CopilotCli),
+        );
+        path_is(".github/mcp.json", Some(Dialect::CopilotCli));
+        path_is(r"C:\src\app\.vs\mcp.json", Some(Dialect::VisualStudio));
+        path_is(".junie/mcp/mcp.json", Some(Dialect::Junie));
+        path_is("/home/me/.lmstudio/mcp.json", Some(Dialect::LmStudio));
+        path_is("mcp/mcp.json", None);
+    }
+
+    #[test]
+    fn dot_mcp_json_is_decided_by_content() {
+        use DetectionMethod::{Content, FileName};
+        content_is(
+            r#"{"mcpServers": {"a": {"command": "npx"}}}"#,
+            Some(".mcp.json"),
+            Dialect::ClaudeCode,
+            FileName,
+        );
+        content_is(
+            r#"{"servers": {"a": {"type": "stdio", "command": "npx"}}, "inputs": []}"#,
+            Some("/src/app/.mcp.json"),
+            Dialect::VisualStudio,
+            Content,
+        );
+        content_is(
+            r#"{"mcpServers": {"a": {"type": "local", "command": "npx", "tools": ["*"]}}}"#,
+            Some(".mcp.json"),
+            Dialect::CopilotCli,
+            Content,
+        );
+        content_is(
+            r#"{"mcpServers": {"a": {"command": "npx", "tools": ["*"]}}}"#,
+            None,
+            Dialect::CopilotCli,
+            Content,
+        );
+        // opencode's `mcp` map, without a file name; VS Code's `mcp.servers` stays VS Code's.
+        content_is(
+            r#"{"mcp": {"ctx": {"type": "local", "command": ["npx", "ctx"]}}}"#,
+            None,
+            Dialect::OpenCode,
+            Content,
+        );
+        content_is(
+            r#"{"mcp": {"servers": {"ctx": {"type": "remote", "url": "https://x.example/mcp"}}}}"#,
+            None,
+            Dialect::OpenCode,
+            Content,
+        );
+        content_is(
+            r#"{"mcp": {"servers": {"ctx": {"type": "stdio", "command": "npx"}}}}"#,
+            None,
+            Dialect::VsCode,
+            Content,
+        );
     }
 
     fn detect_text(text: &str, name: Option<&str>) -> (Dialect, Detection) {
         let outcome = parse(text, &JsonOptions::jsonc());
-        detect(name, outcome.value.root(), None)
+        detect(name, Format::Json, outcome.value.root(), None)
     }
 
     #[track_caller]
@@ -608,7 +793,7 @@ mod tests {
             Dialect::Cursor,
             FileName,
         );
-        let (d, det) = detect(Some(".mcp.json"), None, Some(Dialect::Zed));
+        let (d, det) = detect(Some(".mcp.json"), Format::Json, None, Some(Dialect::Zed));
         assert_eq!((d, det.method), (Dialect::Zed, DetectionMethod::Forced));
     }
 }

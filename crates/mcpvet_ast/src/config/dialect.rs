@@ -37,6 +37,25 @@ pub enum Dialect {
     Kiro,
     /// Amazon Q Developer: `.amazonq/mcp.json`, `~/.aws/amazonq/mcp.json`; strict JSON.
     AmazonQ,
+    /// opencode: `opencode.json(c)`; `mcp` map of `type: "local"` servers (`command` as an
+    /// array, `environment`) and `type: "remote"` servers (`url`, `headers`); `{env:VAR}` and
+    /// `{file:path}` substitutions.
+    OpenCode,
+    /// GitHub Copilot CLI: `~/.copilot/mcp-config.json`, `.github/mcp.json` (and a `.mcp.json`
+    /// in its shape); `mcpServers` with `type` `local` | `stdio` | `http` | `sse` and a `tools`
+    /// allow-list.
+    CopilotCli,
+    /// Visual Studio: `.vs/mcp.json`, a solution's or the user's `.mcp.json` with `servers`.
+    VisualStudio,
+    /// `JetBrains` Junie: `.junie/mcp/mcp.json` (`mcpServers`, stdio servers).
+    Junie,
+    /// LM Studio: `~/.lmstudio/mcp.json`, in Cursor's notation.
+    LmStudio,
+    /// `OpenAI` Codex: `~/.codex/config.toml` (`$CODEX_HOME`), a trusted project's
+    /// `.codex/config.toml`; TOML tables `[mcp_servers.NAME]` with `command` (stdio) or `url`
+    /// (Streamable HTTP); no variable expansion: secrets come from the environment by name
+    /// (`env_vars`, `bearer_token_env_var`, `env_http_headers`).
+    Codex,
     /// A bare server object (`{"command": ..}` or `{"url": ..}`), as in server READMEs.
     SingleServer,
     /// An `mcpServers` file of an unknown client: the lowest common denominator.
@@ -104,6 +123,10 @@ pub enum ServerNameRule {
     NoWhitespace,
     /// Letters, digits, `-` and `_` only (`claude mcp add` rejects anything else).
     LettersDigitsDashUnderscore,
+    /// Any non-empty name, turned into a tool-name prefix by the client (Roo Code replaces
+    /// whitespace with `_` and drops other characters outside letters, digits, `_` and `-`):
+    /// spaces are known to work.
+    Sanitized,
 }
 
 impl ServerNameRule {
@@ -111,7 +134,7 @@ impl ServerNameRule {
     pub fn allows(self, name: &str) -> bool {
         !name.is_empty()
             && match self {
-                ServerNameRule::Any => true,
+                ServerNameRule::Any | ServerNameRule::Sanitized => true,
                 ServerNameRule::NoWhitespace => !name.contains(char::is_whitespace),
                 ServerNameRule::LettersDigitsDashUnderscore => name
                     .bytes()
@@ -123,6 +146,9 @@ impl ServerNameRule {
     pub const fn describe(self) -> &'static str {
         match self {
             ServerNameRule::Any => "any non-empty name",
+            ServerNameRule::Sanitized => {
+                "any non-empty name (whitespace becomes `_` in tool names, other characters are dropped)"
+            }
             ServerNameRule::NoWhitespace => "no whitespace",
             ServerNameRule::LettersDigitsDashUnderscore => {
                 "only letters, digits, hyphens and underscores"
@@ -152,7 +178,7 @@ impl std::error::Error for UnknownDialect {}
 
 impl Dialect {
     /// Every dialect, in declaration order.
-    pub const ALL: [Dialect; 14] = [
+    pub const ALL: [Dialect; 20] = [
         Dialect::ClaudeDesktop,
         Dialect::ClaudeCode,
         Dialect::Cursor,
@@ -164,6 +190,12 @@ impl Dialect {
         Dialect::Roo,
         Dialect::Kiro,
         Dialect::AmazonQ,
+        Dialect::OpenCode,
+        Dialect::CopilotCli,
+        Dialect::VisualStudio,
+        Dialect::Junie,
+        Dialect::LmStudio,
+        Dialect::Codex,
         Dialect::SingleServer,
         Dialect::Generic,
         Dialect::Mcpb,
@@ -183,6 +215,12 @@ impl Dialect {
             Dialect::Roo => "roo",
             Dialect::Kiro => "kiro",
             Dialect::AmazonQ => "amazon-q",
+            Dialect::OpenCode => "opencode",
+            Dialect::CopilotCli => "copilot-cli",
+            Dialect::VisualStudio => "visual-studio",
+            Dialect::Junie => "junie",
+            Dialect::LmStudio => "lm-studio",
+            Dialect::Codex => "codex",
             Dialect::SingleServer => "single-server",
             Dialect::Generic => "generic",
             Dialect::Mcpb => "mcpb",
@@ -203,6 +241,12 @@ impl Dialect {
             Dialect::Roo => "Roo Code",
             Dialect::Kiro => "Kiro",
             Dialect::AmazonQ => "Amazon Q",
+            Dialect::OpenCode => "opencode",
+            Dialect::CopilotCli => "Copilot CLI",
+            Dialect::VisualStudio => "Visual Studio",
+            Dialect::Junie => "Junie",
+            Dialect::LmStudio => "LM Studio",
+            Dialect::Codex => "Codex",
             Dialect::SingleServer => "a single-server snippet",
             Dialect::Generic => "an unknown client",
             Dialect::Mcpb => "Claude Desktop extension (MCPB)",
@@ -211,7 +255,8 @@ impl Dialect {
 
     /// Parses a dialect name: the kebab-case names, case-insensitive, with `_` or spaces for
     /// `-` and a few aliases (`claude`, `desktop`, `code`, `vs-code`, `gemini-cli`, `roo-code`,
-    /// `amazonq`, `q`, `single`, `server`, `dxt`, `mcpb-manifest`, `desktop-extension`).
+    /// `amazonq`, `q`, `copilot`, `vs`, `visualstudio`, `jetbrains`, `lmstudio`, `single`,
+    /// `server`, `dxt`, `mcpb-manifest`, `desktop-extension`).
     ///
     /// # Errors
     ///
@@ -235,6 +280,12 @@ impl Dialect {
             "gemini-cli" => Dialect::Gemini,
             "roo-code" | "roocode" => Dialect::Roo,
             "amazonq" | "q" | "q-developer" => Dialect::AmazonQ,
+            "open-code" | "sst-opencode" => Dialect::OpenCode,
+            "copilot" | "copilotcli" | "github-copilot-cli" | "gh-copilot" => Dialect::CopilotCli,
+            "vs" | "visualstudio" | "vs2022" | "vs2026" => Dialect::VisualStudio,
+            "jetbrains" | "jetbrains-junie" | "intellij" => Dialect::Junie,
+            "lmstudio" | "lms" => Dialect::LmStudio,
+            "codex-cli" | "openai-codex" | "openai" => Dialect::Codex,
             "single" | "server" | "singleserver" => Dialect::SingleServer,
             "dxt" | "mcpb-manifest" | "desktop-extension" => Dialect::Mcpb,
             _ => return Err(UnknownDialect(text.to_owned())),
@@ -243,34 +294,51 @@ impl Dialect {
 
     /// Whether the client reads only stdio servers from this file (Claude Desktop skips
     /// `url` entries; remote servers go through Connectors or an `mcp-remote` bridge; an
-    /// MCPB `mcp_config` has only `command`, `args` and `env`).
+    /// MCPB `mcp_config` has only `command`, `args` and `env`; Junie documents stdio only).
     pub const fn stdio_only(self) -> bool {
-        matches!(self, Dialect::ClaudeDesktop | Dialect::Mcpb)
+        matches!(
+            self,
+            Dialect::ClaudeDesktop | Dialect::Mcpb | Dialect::Junie
+        )
     }
 
-    /// Whether the client can use `transport` (Zed: no SSE).
+    /// Whether the client can use `transport` (Zed: no SSE; Junie: stdio only, as its
+    /// documentation says).
     pub const fn supports(self, transport: TransportKind) -> Support {
         match (self, transport) {
             (_, TransportKind::Stdio) => Support::Yes,
-            (Dialect::ClaudeDesktop | Dialect::Mcpb, _) | (Dialect::Zed, TransportKind::Sse) => {
-                Support::No
-            }
-            (Dialect::Generic | Dialect::SingleServer | Dialect::AmazonQ, _) => Support::Unknown,
+            (Dialect::ClaudeDesktop | Dialect::Mcpb | Dialect::Junie, _)
+            | (Dialect::Zed | Dialect::Codex, TransportKind::Sse) => Support::No,
+            (Dialect::Generic | Dialect::SingleServer | Dialect::AmazonQ, _)
+            | (Dialect::LmStudio, TransportKind::Sse) => Support::Unknown,
             _ => Support::Yes,
+        }
+    }
+
+    /// The transport a `type` value names in this client: opencode's `local` (stdio) and
+    /// `remote` (Streamable HTTP, with SSE fallback), Copilot CLI's `local` (stdio), and
+    /// every client's spellings of [`TransportKind::from_type_value`].
+    pub fn transport_from_type(self, value: &str) -> Option<TransportKind> {
+        match (self, value) {
+            (Dialect::OpenCode | Dialect::CopilotCli, "local") => Some(TransportKind::Stdio),
+            (Dialect::OpenCode, "remote") => Some(TransportKind::StreamableHttp),
+            _ => TransportKind::from_type_value(value),
         }
     }
 
     /// Whether the client reads comments and trailing commas (JSONC) in this file.
     ///
-    /// Yes: VS Code, Zed, Gemini CLI. No: Claude Desktop, Cline, Amazon Q (strict parsers
-    /// that drop the whole file), MCPB manifests (`JSON.parse`). Unknown elsewhere (Cursor
-    /// reports conflict).
+    /// Yes: VS Code, Zed, Gemini CLI, opencode. No: Claude Desktop, Cline, Amazon Q, Copilot
+    /// CLI (strict parsers that drop the whole file), MCPB manifests (`JSON.parse`). Unknown
+    /// elsewhere (Cursor reports conflict).
     pub const fn reads_jsonc(self) -> Support {
         match self {
-            Dialect::VsCode | Dialect::Zed | Dialect::Gemini => Support::Yes,
-            Dialect::ClaudeDesktop | Dialect::Cline | Dialect::AmazonQ | Dialect::Mcpb => {
-                Support::No
-            }
+            Dialect::VsCode | Dialect::Zed | Dialect::Gemini | Dialect::OpenCode => Support::Yes,
+            Dialect::ClaudeDesktop
+            | Dialect::Cline
+            | Dialect::AmazonQ
+            | Dialect::Mcpb
+            | Dialect::CopilotCli => Support::No,
             _ => Support::Unknown,
         }
     }
@@ -280,19 +348,29 @@ impl Dialect {
     pub const fn unknown_field_severity(self) -> Severity {
         match self {
             Dialect::VsCode => Severity::Error,
+            // Codex ignores unknown members, and refuses them under `--strict-config`.
+            // Visual Studio: VS Code's schema (`additionalProperties: false`), not known to
+            // reject the server at run time.
+            Dialect::Codex | Dialect::VisualStudio => Severity::Warning,
             _ => Severity::Info,
         }
     }
 
-    /// Whether a stdio server entry may set its working directory with `cwd`.
+    /// Whether a stdio server entry may set its working directory with `cwd` (Claude Code
+    /// documents it in its plugins reference).
     pub const fn allows_cwd(self) -> Support {
         match self {
-            Dialect::VsCode | Dialect::Gemini | Dialect::Cline | Dialect::Roo => Support::Yes,
-            Dialect::ClaudeDesktop
+            Dialect::VsCode
+            | Dialect::Gemini
+            | Dialect::Cline
+            | Dialect::Roo
             | Dialect::ClaudeCode
-            | Dialect::Cursor
-            | Dialect::Windsurf
-            | Dialect::Mcpb => Support::No,
+            | Dialect::OpenCode
+            | Dialect::CopilotCli
+            | Dialect::Codex => Support::Yes,
+            Dialect::ClaudeDesktop | Dialect::Cursor | Dialect::Windsurf | Dialect::Mcpb => {
+                Support::No
+            }
             _ => Support::Unknown,
         }
     }
@@ -302,16 +380,20 @@ impl Dialect {
         match self {
             Dialect::ClaudeCode => ServerNameRule::LettersDigitsDashUnderscore,
             Dialect::VsCode => ServerNameRule::NoWhitespace,
+            Dialect::Roo => ServerNameRule::Sanitized,
             _ => ServerNameRule::Any,
         }
     }
 
-    /// The member that holds the server map (`mcpServers`, `servers` or `context_servers`;
-    /// `server.mcp_config`, the one server of an MCPB manifest); `None` for a single server.
+    /// The member that holds the server map (`mcpServers`, `servers`, `context_servers` or
+    /// opencode's `mcp`; `server.mcp_config`, the one server of an MCPB manifest); `None` for
+    /// a single server.
     pub const fn server_map_key(self) -> Option<&'static str> {
         match self {
-            Dialect::VsCode => Some(roots::SERVERS),
+            Dialect::VsCode | Dialect::VisualStudio => Some(roots::SERVERS),
+            Dialect::OpenCode => Some(roots::MCP),
             Dialect::Zed => Some(roots::CONTEXT_SERVERS),
+            Dialect::Codex => Some(roots::MCP_SERVERS_TABLE),
             Dialect::Mcpb => Some(roots::MCPB_MCP_CONFIG),
             Dialect::SingleServer => None,
             _ => Some(roots::MCP_SERVERS),
@@ -404,6 +486,42 @@ mod tests {
             Some(TransportKind::StreamableHttp)
         );
         assert_eq!(TransportKind::from_type_value("websocket"), None);
+        assert_eq!(
+            Dialect::OpenCode.transport_from_type("local"),
+            Some(TransportKind::Stdio)
+        );
+        assert_eq!(
+            Dialect::OpenCode.transport_from_type("remote"),
+            Some(TransportKind::StreamableHttp)
+        );
+        assert_eq!(
+            Dialect::CopilotCli.transport_from_type("local"),
+            Some(TransportKind::Stdio)
+        );
+        assert_eq!(Dialect::ClaudeCode.transport_from_type("local"), None);
+        assert_eq!(
+            Dialect::Junie.supports(TransportKind::StreamableHttp),
+            Support::No
+        );
+        assert_eq!(Dialect::CopilotCli.reads_jsonc(), Support::No);
+        assert_eq!(Dialect::OpenCode.reads_jsonc(), Support::Yes);
+        assert_eq!(Dialect::ClaudeCode.allows_cwd(), Support::Yes);
+        assert_eq!(Dialect::OpenCode.server_map_key(), Some("mcp"));
+        assert_eq!(Dialect::VisualStudio.server_map_key(), Some("servers"));
+        assert_eq!(
+            Dialect::VisualStudio.unknown_field_severity(),
+            Severity::Warning
+        );
+        assert_eq!(Dialect::Roo.server_names(), ServerNameRule::Sanitized);
+        for (alias, d) in [
+            ("copilot", Dialect::CopilotCli),
+            ("vs", Dialect::VisualStudio),
+            ("jetbrains", Dialect::Junie),
+            ("LMStudio", Dialect::LmStudio),
+            ("open_code", Dialect::OpenCode),
+        ] {
+            assert_eq!(Dialect::parse(alias), Ok(d), "{alias}");
+        }
         for d in Dialect::ALL {
             assert!(!d.known_server_keys().is_empty());
             assert_eq!(

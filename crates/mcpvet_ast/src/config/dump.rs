@@ -15,11 +15,14 @@ struct Out<'c, 'a> {
     text: String,
 }
 
-fn span(s: Span) -> String {
-    format!("{}..{}", s.start, s.end)
-}
-
 impl Out<'_, '_> {
+    /// A span as `a..b`, in the file (for a TOML or YAML file, mapped back from the JSON text
+    /// it was read through).
+    fn span(&self, s: Span) -> String {
+        let s = self.file.file_span(s);
+        format!("{}..{}", s.start, s.end)
+    }
+
     fn line(&mut self, depth: usize, line: &str) {
         for _ in 0..depth {
             self.text.push_str("  ");
@@ -29,20 +32,23 @@ impl Out<'_, '_> {
     }
 
     fn node_span(&self, id: NodeId) -> String {
-        span(self.file.value(id).span())
+        self.span(self.file.value(id).span())
     }
 
     fn string(&mut self, depth: usize, label: &str, s: &StringValue) {
-        self.line(depth, &format!("{label} {:?} {}", s.value, span(s.span)));
+        self.line(
+            depth,
+            &format!("{label} {:?} {}", s.value, self.span(s.span)),
+        );
         if s.has_refs() {
             for part in &s.parts {
                 let line = match part {
-                    Part::Literal { text, span: sp } => format!("lit {text:?} {}", span(*sp)),
+                    Part::Literal { text, span: sp } => format!("lit {text:?} {}", self.span(*sp)),
                     Part::Ref(r) => {
                         let mut l =
-                            format!("ref {} {:?} {}", r.syntax.name(), r.name, span(r.span));
+                            format!("ref {} {:?} {}", r.syntax.name(), r.name, self.span(r.span));
                         if let (Some(d), Some(ds)) = (&r.default, r.default_span) {
-                            let _ = write!(l, " default {d:?} {}", span(ds));
+                            let _ = write!(l, " default {d:?} {}", self.span(ds));
                         }
                         l
                     }
@@ -60,20 +66,24 @@ impl Out<'_, '_> {
 
     fn flag(&mut self, depth: usize, label: &str, b: Option<&Spanned<bool>>) {
         if let Some(b) = b {
-            self.line(depth, &format!("{label} {} {}", b.value, span(b.span)));
+            self.line(depth, &format!("{label} {} {}", b.value, self.span(b.span)));
         }
     }
 
     fn entries(&mut self, depth: usize, label: &str, map: Option<&EntryMap>) {
         let Some(map) = map else { return };
-        self.line(depth, &format!("{label} {}", span(map.span)));
+        self.line(depth, &format!("{label} {}", self.span(map.span)));
         for e in &map.entries {
-            let key = format!("{:?} {}", e.key.value, span(e.key.span));
+            let key = format!("{:?} {}", e.key.value, self.span(e.key.span));
             match &e.string {
                 Some(s) => self.string(depth + 1, &format!("{key} ="), s),
                 None => self.line(
                     depth + 1,
-                    &format!("{key} = {} {}", e.value_kind.name(), span(e.value_span)),
+                    &format!(
+                        "{key} = {} {}",
+                        e.value_kind.name(),
+                        self.span(e.value_span)
+                    ),
                 ),
             }
         }
@@ -83,7 +93,7 @@ impl Out<'_, '_> {
         let Some(list) = list else { return };
         self.line(
             depth,
-            &format!("{label} key={} {}", list.key.value, span(list.span)),
+            &format!("{label} key={} {}", list.key.value, self.span(list.span)),
         );
         for (i, item) in list.items.iter().enumerate() {
             self.string(depth + 1, &format!("[{i}]"), item);
@@ -119,7 +129,10 @@ impl Out<'_, '_> {
         );
         match &h.url {
             Some(u) => self.string(depth, &label, u),
-            None => self.line(depth, &format!("{label} - key {}", span(h.url_key.span))),
+            None => self.line(
+                depth,
+                &format!("{label} - key {}", self.span(h.url_key.span)),
+            ),
         }
     }
 
@@ -131,8 +144,8 @@ impl Out<'_, '_> {
                     "{label} {:?} {} {} value {}",
                     m.key.value,
                     m.status.name(),
-                    span(m.key.span),
-                    span(m.value_span)
+                    self.span(m.key.span),
+                    self.span(m.value_span)
                 ),
             );
         }
@@ -144,9 +157,9 @@ impl Out<'_, '_> {
             &format!(
                 "server {:?} {} {} node {} map {}",
                 s.name.value,
-                span(s.name.span),
+                self.span(s.name.span),
                 s.path,
-                span(s.span),
+                self.span(s.span),
                 s.map
             ),
         );
@@ -182,7 +195,7 @@ impl Out<'_, '_> {
         self.list(1, "include-tools", s.include_tools.as_ref());
         self.list(1, "exclude-tools", s.exclude_tools.as_ref());
         if let Some(t) = &s.timeout {
-            self.line(1, &format!("timeout {} {}", t.lexeme, span(t.span)));
+            self.line(1, &format!("timeout {} {}", t.lexeme, self.span(t.span)));
         }
         if let Some(o) = s.oauth {
             let oauth_span = self.node_span(o);
@@ -214,11 +227,11 @@ pub(super) fn dump(file: &ConfigFile<'_>) -> String {
     );
     let doc = file.document();
     if !doc.comments().is_empty() {
-        let list: Vec<String> = doc.comments().iter().map(|s| span(*s)).collect();
+        let list: Vec<String> = doc.comments().iter().map(|s| out.span(*s)).collect();
         out.line(0, &format!("comments {}", list.join(" ")));
     }
     if !doc.trailing_commas().is_empty() {
-        let list: Vec<String> = doc.trailing_commas().iter().map(|s| span(*s)).collect();
+        let list: Vec<String> = doc.trailing_commas().iter().map(|s| out.span(*s)).collect();
         out.line(0, &format!("trailing-commas {}", list.join(" ")));
     }
     out.members(0, "root-member", &file.root_members);
@@ -230,10 +243,10 @@ pub(super) fn dump(file: &ConfigFile<'_>) -> String {
             out.node_span(m.node)
         );
         if let Some(k) = m.key_span {
-            let _ = write!(line, " key {}", span(k));
+            let _ = write!(line, " key {}", out.span(k));
         }
         if let Some(p) = &m.project {
-            let _ = write!(line, " project {:?} {}", p.value, span(p.span));
+            let _ = write!(line, " project {:?} {}", p.value, out.span(p.span));
         }
         if !m.expected {
             line.push_str(" unexpected");
@@ -244,7 +257,7 @@ pub(super) fn dump(file: &ConfigFile<'_>) -> String {
         out.server(s);
     }
     for input in &file.inputs {
-        out.line(0, &format!("input {} {}", input.path, span(input.span)));
+        out.line(0, &format!("input {} {}", input.path, out.span(input.span)));
         out.opt_string(1, "id", input.id.as_ref());
         out.opt_string(1, "type", input.kind.as_ref());
         out.opt_string(1, "description", input.description.as_ref());

@@ -31,6 +31,12 @@ pub const MCPB_VARIABLES: [&str; 7] = [
     "/",
 ];
 
+/// The variables Claude Code sets for a plugin's files (`.mcp.json` at a plugin's root,
+/// `mcpServers` in its `plugin.json`) and substitutes wherever they appear, `cwd` included:
+/// `${CLAUDE_PLUGIN_ROOT}` (the plugin's folder) and `${CLAUDE_PLUGIN_DATA}` (its persistent
+/// data folder, since 2.1.78).
+pub const CLAUDE_CODE_PLUGIN_VARIABLES: [&str; 2] = ["CLAUDE_PLUGIN_ROOT", "CLAUDE_PLUGIN_DATA"];
+
 /// Whether a client expands a reference syntax.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Expansion {
@@ -50,18 +56,22 @@ pub enum Expansion {
 ///
 /// | syntax | expanded by |
 /// |---|---|
-/// | `${VAR}` | Claude Code, Gemini CLI, Kiro (unknown: Windsurf, Zed, Roo Code, Amazon Q) |
-/// | `${VAR:-default}` | Claude Code |
+/// | `${VAR}` | Claude Code, Copilot CLI, Gemini CLI, Kiro (unknown: Zed, Amazon Q, Visual Studio, Junie, LM Studio) |
+/// | `${VAR:-default}` | Claude Code, Copilot CLI |
 /// | `$VAR` | Gemini CLI |
 /// | `${env:VAR}` | VS Code, Cursor, Windsurf, Cline, Roo Code |
-/// | `${input:id}` | VS Code |
+/// | `${input:id}` | VS Code, Visual Studio |
 /// | predefined (`${workspaceFolder}`...) | VS Code; Cursor (its documented subset); Roo Code (`workspaceFolder`) |
 /// | `${file:/p}` | Windsurf |
 /// | `${config:x}`, `${command:x}` | VS Code |
+/// | `{env:X}`, `{file:p}` | opencode |
 /// | `${user_config.KEY}` | MCPB manifests |
 /// | `${__dirname}`, `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`, `${DOWNLOADS}`, `${pathSeparator}`, `${/}` | MCPB manifests (no other `${VAR}`: see [`MCPB_VARIABLES`]) |
-/// | `${{ secrets.X }}`, `{env:X}`, `{file:p}`, `{{ x }}` | none of the supported dialects |
+/// | `${{ secrets.X }}`, `{{ x }}` | none of the supported dialects |
 /// | `%VAR%` | none (only `cmd /c`) |
+///
+/// Windsurf expands only `${env:VAR}` and `${file:/path}`, and Roo Code only `${env:VAR}` and
+/// `${workspaceFolder}`: a bare `${VAR}` or another editor variable is sent literally there.
 ///
 /// [`Dialect::Generic`] and [`Dialect::SingleServer`] answer [`Expansion::Unknown`] for every
 /// syntax: the client is not known.
@@ -98,21 +108,33 @@ pub fn expansion(dialect: Dialect, reference: &VarRef) -> Expansion {
 /// Whether `dialect` expands `reference` inside the server member `field` (`env`, `args`,
 /// `headers`, `url`, `command`, `cwd`...).
 ///
-/// Claude Code expands `${VAR}` only in `command`, `args`, `env`, `url` and `headers`; Gemini
-/// CLI and Kiro document expansion in `env` only (elsewhere the answer is
-/// [`Expansion::Unknown`]). Other dialects expand the same way in every field.
+/// Claude Code expands `${VAR}` only in `command`, `args`, `env`, `url` and `headers` (its
+/// plugin variables, [`CLAUDE_CODE_PLUGIN_VARIABLES`], everywhere; another `${VAR}` in `cwd`
+/// is not documented either way); Copilot CLI documents `${VAR}` in `command`, `args`, `env`
+/// and header values; Gemini CLI and Kiro document expansion in `env` only (elsewhere the
+/// answer is [`Expansion::Unknown`]). Other dialects expand the same way in every field.
 pub fn expansion_in(dialect: Dialect, reference: &VarRef, field: &str) -> Expansion {
     let base = expansion(dialect, reference);
     if base != Expansion::Expanded {
         return base;
     }
     match (dialect, reference.syntax) {
+        (Dialect::ClaudeCode, VarSyntax::Braced)
+            if CLAUDE_CODE_PLUGIN_VARIABLES.contains(&reference.name.as_str()) =>
+        {
+            Expansion::Expanded
+        }
         (Dialect::ClaudeCode, VarSyntax::Braced | VarSyntax::BracedDefault) => {
             if matches!(field, "command" | "args" | "env" | "url" | "headers") {
                 Expansion::Expanded
+            } else if field == "cwd" {
+                Expansion::Unknown
             } else {
                 Expansion::Literal
             }
+        }
+        (Dialect::CopilotCli, _) if !matches!(field, "command" | "args" | "env" | "headers") => {
+            Expansion::Unknown
         }
         (Dialect::Gemini | Dialect::Kiro, _) if field != "env" => Expansion::Unknown,
         _ => base,
@@ -130,6 +152,14 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
             _ => Literal,
         };
     }
+    // opencode substitutes `{env:X}` and `{file:p}` in the text of the whole file, and
+    // nothing else (`${env:X}` becomes `$` and the value).
+    if dialect == Dialect::OpenCode {
+        return match syntax {
+            S::BraceEnv | S::BraceFile => Expanded,
+            _ => Literal,
+        };
+    }
     // Syntaxes of tools that are not supported dialects: sent literally by every client.
     if matches!(
         syntax,
@@ -143,8 +173,10 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
     }
     match dialect {
         Dialect::Generic | Dialect::SingleServer => Unknown,
-        // MCPB's own names are answered above.
-        Dialect::ClaudeDesktop | Dialect::Mcpb => Literal,
+        // MCPB's own names are answered above. Codex substitutes nothing in its TOML: it
+        // reads secrets from the environment by name (`env_vars`, `bearer_token_env_var`,
+        // `env_http_headers`). opencode's own syntaxes are answered above.
+        Dialect::ClaudeDesktop | Dialect::Mcpb | Dialect::Codex | Dialect::OpenCode => Literal,
         Dialect::ClaudeCode => match syntax {
             S::Braced | S::BracedDefault => Expanded,
             _ => Literal,
@@ -157,9 +189,9 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
             S::Env | S::Predefined => Expanded,
             _ => Literal,
         },
+        // Windsurf documents `${env:VAR}` and `${file:/path}` only.
         Dialect::Windsurf => match syntax {
             S::Env | S::File => Expanded,
-            S::Braced | S::BracedDefault | S::Dollar | S::Predefined => Unknown,
             _ => Literal,
         },
         Dialect::Gemini => match syntax {
@@ -171,9 +203,10 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
             S::Env => Expanded,
             _ => Literal,
         },
+        // Roo Code replaces `${env:NAME}` and `${workspaceFolder}` (its `injectVariables`),
+        // nothing else.
         Dialect::Roo => match syntax {
             S::Env | S::Predefined => Expanded,
-            S::Braced | S::BracedDefault | S::Dollar => Unknown,
             _ => Literal,
         },
         Dialect::Kiro => match syntax {
@@ -181,7 +214,19 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
             S::BracedDefault | S::Dollar | S::Env => Unknown,
             _ => Literal,
         },
-        Dialect::Zed | Dialect::AmazonQ => match syntax {
+        Dialect::Zed | Dialect::AmazonQ | Dialect::Junie | Dialect::LmStudio => match syntax {
+            S::Braced | S::BracedDefault | S::Dollar | S::Env | S::Predefined | S::File => Unknown,
+            _ => Literal,
+        },
+        // Copilot CLI's portable format: `${NAME}` and `${NAME:-default}`.
+        Dialect::CopilotCli => match syntax {
+            S::Braced | S::BracedDefault => Expanded,
+            S::Dollar | S::Env => Unknown,
+            _ => Literal,
+        },
+        // Visual Studio's schema documents `${input:id}` (declared in `inputs`).
+        Dialect::VisualStudio => match syntax {
+            S::Input => Expanded,
             S::Braced | S::BracedDefault | S::Dollar | S::Env | S::Predefined | S::File => Unknown,
             _ => Literal,
         },
@@ -228,8 +273,45 @@ mod tests {
         );
         assert_eq!(
             expansion_in(Dialect::ClaudeCode, &braced, "cwd"),
+            Expansion::Unknown
+        );
+        assert_eq!(
+            expansion_in(Dialect::ClaudeCode, &braced, "oauth"),
             Expansion::Literal
         );
+        let plugin = r("${CLAUDE_PLUGIN_ROOT}").unwrap();
+        assert_eq!(
+            expansion_in(Dialect::ClaudeCode, &plugin, "cwd"),
+            Expansion::Expanded
+        );
+        // Windsurf and Roo Code expand `${env:VAR}` (and Roo `${workspaceFolder}`) only.
+        for d in [Dialect::Windsurf, Dialect::Roo] {
+            assert_eq!(expansion(d, &braced), Expansion::Literal, "{d}");
+            assert_eq!(expansion(d, &env), Expansion::Expanded, "{d}");
+        }
+        assert_eq!(expansion(Dialect::Windsurf, &ws), Expansion::Literal);
+        let brace_env = r("{env:TOKEN}").unwrap();
+        assert_eq!(
+            expansion(Dialect::OpenCode, &brace_env),
+            Expansion::Expanded
+        );
+        assert_eq!(expansion(Dialect::OpenCode, &braced), Expansion::Literal);
+        assert_eq!(expansion(Dialect::OpenCode, &env), Expansion::Literal);
+        assert_eq!(expansion(Dialect::Cursor, &brace_env), Expansion::Literal);
+        assert_eq!(
+            expansion_in(Dialect::CopilotCli, &braced, "args"),
+            Expansion::Expanded
+        );
+        assert_eq!(
+            expansion_in(Dialect::CopilotCli, &braced, "url"),
+            Expansion::Unknown
+        );
+        assert_eq!(expansion(Dialect::CopilotCli, &input), Expansion::Literal);
+        assert_eq!(
+            expansion(Dialect::VisualStudio, &input),
+            Expansion::Expanded
+        );
+        assert_eq!(expansion(Dialect::Junie, &braced), Expansion::Unknown);
         assert_eq!(
             expansion_in(Dialect::Gemini, &braced, "env"),
             Expansion::Expanded

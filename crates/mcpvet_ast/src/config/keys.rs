@@ -7,6 +7,7 @@ const CLAUDE_CODE: &[&str] = &[
     "command",
     "args",
     "env",
+    "cwd",
     "url",
     "headers",
     "headersHelper",
@@ -58,6 +59,7 @@ const VSCODE: &[&str] = &[
     "sandbox",
     "gallery",
     "version",
+    "oauth",
 ];
 const ZED: &[&str] = &[
     "source", "command", "args", "env", "url", "headers", "timeout", "enabled", "remote",
@@ -112,6 +114,62 @@ const KIRO: &[&str] = &[
 const AMAZON_Q: &[&str] = &[
     "type", "command", "args", "env", "url", "headers", "timeout", "disabled",
 ];
+/// opencode `mcp.<name>`: `local` (`command` array, `environment`, `cwd`) and `remote`
+/// (`url`, `headers`, `oauth`) servers; `enabled`, `timeout` (ms).
+const OPENCODE: &[&str] = &[
+    "type",
+    "command",
+    "environment",
+    "cwd",
+    "url",
+    "headers",
+    "oauth",
+    "enabled",
+    "timeout",
+];
+/// GitHub Copilot CLI `mcpServers.<name>`.
+const COPILOT_CLI: &[&str] = &[
+    "type", "command", "args", "env", "cwd", "url", "headers", "tools", "timeout",
+];
+/// Visual Studio `servers.<name>` (the VS Code shape without VS Code's editor-only members).
+const VISUAL_STUDIO: &[&str] = &[
+    "type", "command", "args", "env", "envFile", "url", "headers",
+];
+/// `JetBrains` Junie `mcpServers.<name>`: stdio servers (`type`, `url` and `headers` are read
+/// to say that Junie skips remote servers, as for Claude Desktop).
+const JUNIE: &[&str] = &["command", "args", "env", "type", "url", "headers"];
+/// LM Studio `mcpServers.<name>`, in Cursor's notation.
+const LM_STUDIO: &[&str] = &["command", "args", "env", "url", "headers"];
+/// `OpenAI` Codex `[mcp_servers.<name>]` (`RawMcpServerConfig` of `codex-rs/config`):
+/// stdio and Streamable HTTP members, then the members of both. `bearer_token` is read only
+/// to be refused (a secret belongs in the environment: `bearer_token_env_var`).
+pub(crate) const CODEX: &[&str] = &[
+    "command",
+    "args",
+    "env",
+    "env_vars",
+    "cwd",
+    "url",
+    "bearer_token",
+    "bearer_token_env_var",
+    "http_headers",
+    "env_http_headers",
+    "experimental_environment",
+    "startup_timeout_sec",
+    "startup_timeout_ms",
+    "tool_timeout_sec",
+    "enabled",
+    "required",
+    "supports_parallel_tool_calls",
+    "default_tools_approval_mode",
+    "enabled_tools",
+    "disabled_tools",
+    "scopes",
+    "oauth",
+    "oauth_resource",
+    "name",
+    "tools",
+];
 /// An MCPB manifest's `server.mcp_config`.
 const MCPB: &[&str] = &["command", "args", "env", "platform_overrides"];
 /// One entry of an MCPB `mcp_config.platform_overrides`.
@@ -158,6 +216,25 @@ const ANY: &[&str] = &[
     "remote",
     "settings",
     "platform_overrides",
+    "environment",
+    "tools",
+    "env_vars",
+    "bearer_token",
+    "bearer_token_env_var",
+    "http_headers",
+    "env_http_headers",
+    "experimental_environment",
+    "startup_timeout_sec",
+    "startup_timeout_ms",
+    "tool_timeout_sec",
+    "required",
+    "supports_parallel_tool_calls",
+    "default_tools_approval_mode",
+    "enabled_tools",
+    "disabled_tools",
+    "scopes",
+    "oauth_resource",
+    "name",
 ];
 
 /// The server members `dialect` reads.
@@ -174,6 +251,12 @@ pub(crate) fn server_keys(dialect: Dialect) -> &'static [&'static str] {
         Dialect::Roo => ROO,
         Dialect::Kiro => KIRO,
         Dialect::AmazonQ => AMAZON_Q,
+        Dialect::OpenCode => OPENCODE,
+        Dialect::CopilotCli => COPILOT_CLI,
+        Dialect::VisualStudio => VISUAL_STUDIO,
+        Dialect::Junie => JUNIE,
+        Dialect::LmStudio => LM_STUDIO,
+        Dialect::Codex => CODEX,
         Dialect::Mcpb => MCPB,
         Dialect::SingleServer | Dialect::Generic => ANY,
     }
@@ -203,6 +286,19 @@ pub(crate) const VSCODE_INPUT: &[&str] = &[
     "args",
 ];
 
+/// What `dialect` reads instead of `key`, when it spells the same thing its own way.
+pub(crate) fn dialect_hint(dialect: Dialect, key: &str) -> Option<String> {
+    let hint = match (dialect, key) {
+        (Dialect::OpenCode, "args") => {
+            "opencode reads the arguments from the `command` array: `[\"program\", \"arg\", ...]`"
+        }
+        (Dialect::OpenCode, "env") => "opencode reads the server's environment from `environment`",
+        (Dialect::OpenCode, "disabled") => "opencode's switch is `enabled`",
+        _ => return None,
+    };
+    Some(hint.to_owned())
+}
+
 /// Which client uses `key` for what, when `dialect` does not read it.
 pub(crate) fn foreign_hint(key: &str) -> Option<String> {
     let hint = match key {
@@ -212,15 +308,34 @@ pub(crate) fn foreign_hint(key: &str) -> Option<String> {
         "autoApprove" => "`autoApprove` is the auto-approve list of Cline and Kiro",
         "transportType" => "`transportType` is Cline's legacy name for `type`",
         "trust" | "includeTools" | "excludeTools" => "this member is specific to Gemini CLI",
-        "envFile" => "`envFile` is read by VS Code and Cursor",
-        "cwd" => "`cwd` is read by VS Code, Gemini CLI, Cline and Roo Code",
+        "envFile" => "`envFile` is read by VS Code, Visual Studio and Cursor",
+        "cwd" => {
+            "`cwd` is read by VS Code, Claude Code, Gemini CLI, Cline, Roo Code, opencode and Copilot CLI"
+        }
+        "dev" | "sandbox" | "sandboxEnabled" | "gallery" | "version" => {
+            "this member is VS Code's (`.vscode/mcp.json`)"
+        }
+        "environment" => "`environment` is opencode's name for `env`",
+        "inputs" => "`inputs` declares the `${input:id}` prompts of VS Code and Visual Studio",
+        "tools" => "`tools` is Copilot CLI's allow-list of the server's tools",
         "disabled" => "`disabled` is read by Cline, Roo Code, Kiro, Windsurf and Amazon Q",
         "disabledTools" => "`disabledTools` is read by Roo Code, Kiro and Windsurf",
-        "enabled" => "`enabled` is Zed's switch",
+        "enabled" => "`enabled` is the switch of Zed and opencode",
         "timeout" => "`timeout` is read by Gemini CLI, Cline, Roo Code, Zed and Amazon Q",
         "transport" => "a nested `transport` object is written by the Cline CLI",
-        "type" => "`type` selects the transport in Claude Code, VS Code and Cline",
+        "type" => {
+            "`type` selects the transport in Claude Code, VS Code, Cline, Copilot CLI and opencode"
+        }
         "headersHelper" => "`headersHelper` is specific to Claude Code",
+        "env_vars"
+        | "bearer_token_env_var"
+        | "http_headers"
+        | "env_http_headers"
+        | "startup_timeout_sec"
+        | "startup_timeout_ms"
+        | "tool_timeout_sec"
+        | "enabled_tools"
+        | "disabled_tools" => "this member is Codex's (`[mcp_servers.<name>]` in `config.toml`)",
         "platform_overrides" => {
             "`platform_overrides` belongs to the `mcp_config` of a desktop extension (MCPB) manifest"
         }

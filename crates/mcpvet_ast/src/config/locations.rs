@@ -56,13 +56,16 @@ impl Scope {
 /// One place a client reads its MCP configuration from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
-    /// The dialect of the file (detected from this path, too).
-    pub dialect: Dialect,
+    /// The dialect of the file (detected from this path, too); `None` for a client whose
+    /// format mcpvet does not lower yet (Continue, Goose): its files are found and listed,
+    /// and their inspection says what is not read.
+    pub dialect: Option<Dialect>,
     /// The client's display name (`VS Code Insiders` reads the VS Code dialect).
     pub client: &'static str,
     /// The folder the path starts from.
     pub base: Base,
-    /// The path below it, one component each.
+    /// The path below it, one component each; the last may be a pattern `*.ext` (every file
+    /// of that folder whose name ends in `.ext`, as Continue's `.continue/mcpServers/*.yaml`).
     pub path: &'static [&'static str],
     /// The systems it applies to; empty for every system.
     pub only: &'static [Os],
@@ -84,6 +87,19 @@ impl Location {
     pub fn applies_to(&self, os: Os) -> bool {
         self.only.is_empty() || self.only.contains(&os)
     }
+
+    /// The file-name suffix when the last component is a pattern `*.ext` (`.ext`).
+    pub fn pattern_suffix(&self) -> Option<&'static str> {
+        self.path.last().and_then(|last| last.strip_prefix('*'))
+    }
+}
+
+/// Whether `name` (a file name) matches the pattern `*<suffix>`, ignoring case.
+pub fn matches_pattern(name: &str, suffix: &str) -> bool {
+    name.len() > suffix.len()
+        && name.is_char_boundary(name.len() - suffix.len())
+        && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+        && !name.starts_with('.')
 }
 
 const fn user(
@@ -94,7 +110,7 @@ const fn user(
     shared: bool,
 ) -> Location {
     Location {
-        dialect,
+        dialect: Some(dialect),
         client,
         base,
         path,
@@ -110,6 +126,23 @@ const fn project(
     shared: bool,
 ) -> Location {
     user(dialect, client, Base::Project, path, shared)
+}
+
+/// A place of a client whose format is not lowered yet (no dialect).
+const fn unread(
+    client: &'static str,
+    base: Base,
+    path: &'static [&'static str],
+    shared: bool,
+) -> Location {
+    Location {
+        dialect: None,
+        client,
+        base,
+        path,
+        only: &[],
+        shared,
+    }
 }
 
 /// Every place to look, user files first, then a project's files, in the order
@@ -226,7 +259,93 @@ pub const LOCATIONS: &[Location] = &[
         &[".aws", "amazonq", "mcp.json"],
         false,
     ),
-    project(Dialect::ClaudeCode, "Claude Code", &[".mcp.json"], false),
+    // opencode keeps `~/.config/opencode` on every system (XDG paths, also on Windows).
+    user(
+        Dialect::OpenCode,
+        "opencode",
+        Base::Config,
+        &["opencode", "opencode.json"],
+        true,
+    ),
+    user(
+        Dialect::OpenCode,
+        "opencode",
+        Base::Config,
+        &["opencode", "opencode.jsonc"],
+        true,
+    ),
+    user(
+        Dialect::OpenCode,
+        "opencode",
+        Base::Home,
+        &[".agents", "mcp.json"],
+        false,
+    ),
+    user(
+        Dialect::CopilotCli,
+        "Copilot CLI",
+        Base::Home,
+        &[".copilot", "mcp-config.json"],
+        false,
+    ),
+    Location {
+        only: &[Os::Windows],
+        ..user(
+            Dialect::VisualStudio,
+            "Visual Studio",
+            Base::Home,
+            &[".mcp.json"],
+            false,
+        )
+    },
+    user(
+        Dialect::Junie,
+        "Junie",
+        Base::Home,
+        &[".junie", "mcp", "mcp.json"],
+        false,
+    ),
+    user(
+        Dialect::LmStudio,
+        "LM Studio",
+        Base::Home,
+        &[".lmstudio", "mcp.json"],
+        false,
+    ),
+    user(
+        Dialect::Codex,
+        "Codex",
+        Base::Home,
+        &[".codex", "config.toml"],
+        true,
+    ),
+    unread("Continue", Base::Home, &[".continue", "config.yaml"], true),
+    unread(
+        "Continue",
+        Base::Home,
+        &[".continue", "mcpServers", "*.yaml"],
+        false,
+    ),
+    Location {
+        only: &[Os::Linux, Os::Macos],
+        ..unread("Goose", Base::Config, &["goose", "config.yaml"], true)
+    },
+    Location {
+        only: &[Os::Windows],
+        ..unread(
+            "Goose",
+            Base::AppData,
+            &["Block", "goose", "config", "config.yaml"],
+            true,
+        )
+    },
+    // `.mcp.json` is read by Claude Code, Copilot CLI and Visual Studio; its content decides.
+    project(
+        Dialect::ClaudeCode,
+        "Claude Code, Copilot CLI, Visual Studio",
+        &[".mcp.json"],
+        false,
+    ),
     project(Dialect::VsCode, "VS Code", &[".vscode", "mcp.json"], false),
     project(Dialect::Cursor, "Cursor", &[".cursor", "mcp.json"], false),
     project(
@@ -249,6 +368,51 @@ pub const LOCATIONS: &[Location] = &[
         &[".amazonq", "mcp.json"],
         false,
     ),
+    project(Dialect::OpenCode, "opencode", &["opencode.json"], true),
+    project(Dialect::OpenCode, "opencode", &["opencode.jsonc"], true),
+    project(
+        Dialect::OpenCode,
+        "opencode",
+        &[".agents", "mcp.json"],
+        false,
+    ),
+    project(
+        Dialect::CopilotCli,
+        "Copilot CLI",
+        &[".github", "mcp.json"],
+        false,
+    ),
+    project(
+        Dialect::VisualStudio,
+        "Visual Studio",
+        &[".vs", "mcp.json"],
+        false,
+    ),
+    project(
+        Dialect::Junie,
+        "Junie",
+        &[".junie", "mcp", "mcp.json"],
+        false,
+    ),
+    project(Dialect::Codex, "Codex", &[".codex", "config.toml"], true),
+    unread(
+        "Continue",
+        Base::Project,
+        &[".continue", "mcpServers", "*.yaml"],
+        false,
+    ),
+    unread(
+        "Continue",
+        Base::Project,
+        &[".continue", "mcpServers", "*.yml"],
+        false,
+    ),
+    unread(
+        "Continue",
+        Base::Project,
+        &[".continue", "mcpServers", "*.json"],
+        false,
+    ),
 ];
 
 #[cfg(test)]
@@ -261,24 +425,41 @@ mod tests {
     #[test]
     fn every_location_is_detected_as_its_client() {
         for location in LOCATIONS {
+            let Some(dialect) = location.dialect else {
+                continue;
+            };
+            assert!(location.client.starts_with(dialect.client_name()));
+            // `.mcp.json` is named by Claude Code; Visual Studio's is told by its content.
+            if location.path == [".mcp.json"] && dialect != Dialect::ClaudeCode {
+                continue;
+            }
             for base in [
                 "/home/me",
                 "C:/Users/me/AppData/Roaming",
                 "/Users/me/Library/Application Support",
                 ".",
             ] {
-                let path = format!("{base}/{}", location.path.join("/"));
-                assert_eq!(dialect_from_path(&path), Some(location.dialect), "{path}");
+                let path = format!("{base}/{}", location.path.join("/").replace('*', "x"));
+                assert_eq!(dialect_from_path(&path), Some(dialect), "{path}");
             }
-            assert!(location.client.starts_with(location.dialect.client_name()));
         }
         for os in Os::ALL {
             let zed = LOCATIONS
                 .iter()
-                .filter(|l| l.dialect == Dialect::Zed && l.scope() == Scope::User)
+                .filter(|l| l.dialect == Some(Dialect::Zed) && l.scope() == Scope::User)
                 .filter(|l| l.applies_to(os))
                 .count();
             assert_eq!(zed, 1, "{os:?}");
         }
+        assert!(matches_pattern("github.yaml", ".yaml"));
+        assert!(matches_pattern("A.YAML", ".yaml"));
+        assert!(!matches_pattern(".yaml", ".yaml"));
+        assert!(!matches_pattern(".hidden.yaml", ".yaml"));
+        assert!(!matches_pattern("x.yml", ".yaml"));
+        let patterns: Vec<&str> = LOCATIONS
+            .iter()
+            .filter_map(Location::pattern_suffix)
+            .collect();
+        assert_eq!(patterns, [".yaml", ".yaml", ".yml", ".json"]);
     }
 }

@@ -13,8 +13,12 @@
 //! - members the detected client does not read are `unknown-field` (MCP101): an error for VS
 //!   Code, whose schema rejects them, info elsewhere; `$schema` and comment keys (`_comment`)
 //!   are not reported outside VS Code;
-//! - a JSON file that holds no server map is `not-an-mcp-file` (MCP010); a TOML or YAML file
-//!   is `unsupported-format` (MCP009); an empty file gets one syntax error.
+//! - a JSON file that holds no server map is `not-an-mcp-file` (MCP010); an empty file gets
+//!   one syntax error;
+//! - a TOML or YAML file is read through the JSON text it denotes (`mcpvet_toml`,
+//!   `mcpvet_yaml`), lowered the same way, with [`ConfigFile::derivation`] mapping spans back
+//!   to the file; a YAML shape not read yet (Continue, Goose) is `unsupported-format`
+//!   (MCP009), an info.
 //!
 //! Every member of a server is kept in [`Server::members`] with a [`KeyStatus`], so checks,
 //! not the lowering, decide what an unknown or misplaced member means. Every string leaf is a
@@ -37,6 +41,7 @@
 //! assert!(token.string.as_ref().unwrap().is_only_ref());
 //! assert!(outcome.diagnostics.is_empty());
 //! ```
+mod derived;
 mod detect;
 mod dialect;
 mod dump;
@@ -54,13 +59,13 @@ use mcpvet_diagnostics::{Diagnostic, JsonPath, Severity};
 use mcpvet_json::{JsonDocument, JsonOptions, NodeId, Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
+pub use derived::ConfigDerivation;
 pub use detect::{DetectionMethod, dialect_from_path};
 pub use dialect::{Dialect, ServerNameRule, Support, TransportKind, UnknownDialect};
 #[cfg(feature = "testing")]
 pub use testing::{check_config, fuzz_config};
 
 use crate::LowerOutcome;
-use crate::codes;
 use crate::vars::{self, Part, VarRef};
 
 /// How the dialect of a file was decided.
@@ -77,9 +82,11 @@ pub struct Detection {
 pub enum Format {
     /// JSON or JSONC: lowered.
     Json,
-    /// TOML (Codex `config.toml`): reported as unsupported, not parsed.
+    /// TOML (Codex `config.toml`): read through the JSON text it denotes (see
+    /// [`ConfigFile::derivation`]).
     Toml,
-    /// YAML (Continue blocks): reported as unsupported, not parsed.
+    /// YAML (Continue, Goose): read through the JSON text it denotes (see
+    /// [`ConfigFile::derivation`]).
     Yaml,
 }
 
@@ -511,6 +518,11 @@ pub enum MapKind {
     /// manifest's `name`, followed by one partial server per entry of its
     /// `platform_overrides` (named `platform_overrides.<platform>`).
     Manifest,
+    /// Root `mcp` of an opencode configuration (or its `mcp.servers`, the v2 shape): servers
+    /// of `type` `local` or `remote`.
+    OpenCode,
+    /// Root `mcp_servers` of a Codex `config.toml` (its `[mcp_servers.NAME]` tables).
+    CodexServers,
 }
 
 impl MapKind {
@@ -526,6 +538,8 @@ impl MapKind {
             MapKind::Flat => "flat",
             MapKind::Root => "root",
             MapKind::Manifest => "server.mcp_config",
+            MapKind::OpenCode => "mcp",
+            MapKind::CodexServers => "mcp_servers",
         }
     }
 }
@@ -591,12 +605,34 @@ pub struct ConfigFile<'a> {
     pub inputs_node: Option<NodeId>,
     /// The root members, with what the dialect makes of them.
     pub root_members: Vec<MemberInfo>,
+    /// For a TOML or YAML file: the syntax and the map back from [`Self::text`].
+    derivation: Option<ConfigDerivation>,
 }
 
 impl<'a> ConfigFile<'a> {
-    /// The parsed document (empty for unsupported formats).
+    /// The parsed document (empty for unsupported formats). For a TOML or YAML file, the
+    /// document of the JSON text it denotes (see [`Self::derivation`]).
     pub fn document(&self) -> &JsonDocument<'a> {
         &self.document
+    }
+
+    /// The text the AST's spans point into: the file as given, or, for a TOML or YAML file,
+    /// the JSON text it denotes.
+    pub fn text(&self) -> &str {
+        self.document.text()
+    }
+
+    /// How a TOML or YAML file was read: through the JSON text it denotes ([`Self::text`]),
+    /// whose spans (those of the AST, and of every finding a check makes on it) `map` turns
+    /// into spans of the file. `None` for JSON files, read as written. The diagnostics of
+    /// [`read_config`] are in the file's offsets already.
+    pub fn derivation(&self) -> Option<&ConfigDerivation> {
+        self.derivation.as_ref()
+    }
+
+    /// The span of the file that `span` (a span of [`Self::text`]) stands for.
+    pub fn file_span(&self, span: Span) -> Span {
+        self.derivation.as_ref().map_or(span, |d| d.span(span))
     }
 
     /// The JSON view of node `id`.
@@ -637,16 +673,17 @@ impl<'a> ConfigFile<'a> {
 /// is given, and lowers it. Never fails: problems are diagnostics (parse diagnostics first,
 /// then lowering diagnostics in source order).
 ///
-/// `.toml`, `.yaml` and `.yml` files are not parsed: they get one `unsupported-format`
-/// diagnostic. So does a file without a JSON extension that looks like TOML or YAML and is
-/// not JSON.
+/// `.toml`, `.yaml` and `.yml` files (and a file without a JSON extension that looks like
+/// TOML or YAML and is not JSON) are read through the JSON text they denote, with a map back
+/// to the file ([`ConfigFile::derivation`]); a YAML file of a client whose shape is not read
+/// yet (Continue, Goose) gets one `unsupported-format` info and is not lowered.
 pub fn read_config<'a>(
     text: &'a str,
     file_name: Option<&str>,
     dialect: Option<Dialect>,
 ) -> LowerOutcome<ConfigFile<'a>> {
     if let Some(format) = file_name.and_then(format_from_name) {
-        return unsupported(text, format, file_name, dialect);
+        return derived::read(text, format, file_name, dialect);
     }
     let outcome = mcpvet_json::parse(text, &JsonOptions::jsonc());
     let mut diagnostics = outcome.diagnostics;
@@ -662,9 +699,14 @@ pub fn read_config<'a>(
         && !file_name.is_some_and(has_json_extension)
         && let Some(format) = sniff_format(text)
     {
-        return unsupported(text, format, file_name, dialect);
+        return derived::read(text, format, file_name, dialect);
     }
-    let (dialect, detection) = detect::detect(file_name, if empty { None } else { root }, dialect);
+    let (dialect, detection) = detect::detect(
+        file_name,
+        Format::Json,
+        if empty { None } else { root },
+        dialect,
+    );
     let lowered = if empty {
         lower::Lowered::default()
     } else {
@@ -681,6 +723,7 @@ pub fn read_config<'a>(
         inputs: lowered.inputs,
         inputs_node: lowered.inputs_node,
         root_members: lowered.root_members,
+        derivation: None,
     };
     strict::check(&config, &mut diagnostics);
     LowerOutcome {
@@ -766,52 +809,6 @@ fn sniff_format(text: &str) -> Option<Format> {
         return Some(Format::Yaml);
     }
     None
-}
-
-fn unsupported<'a>(
-    text: &'a str,
-    format: Format,
-    file_name: Option<&str>,
-    forced: Option<Dialect>,
-) -> LowerOutcome<ConfigFile<'a>> {
-    let (what, who) = match format {
-        Format::Toml => ("TOML", "Codex `config.toml`"),
-        Format::Yaml | Format::Json => ("YAML", "Continue `config.yaml` and block files"),
-    };
-    let name = file_name.map_or_else(|| "the input".to_owned(), |n| format!("`{}`", base_name(n)));
-    let first_line = text.find(['\n', '\r']).unwrap_or(text.len());
-    let diagnostic = Diagnostic::new(
-        codes::UNSUPPORTED_FORMAT,
-        Severity::Error,
-        Span::new(0, first_line as u32),
-        format!("{name} is {what}; mcpvet reads JSON and JSONC configurations only"),
-    )
-    .with_help(format!(
-        "{who} is not supported yet; convert the servers to a JSON `mcpServers` file to inspect them"
-    ));
-    let document = mcpvet_json::parse(&text[..0], &JsonOptions::jsonc()).value;
-    let dialect = forced.unwrap_or(Dialect::Generic);
-    LowerOutcome {
-        value: ConfigFile {
-            document,
-            format,
-            dialect,
-            detection: Detection {
-                method: if forced.is_some() {
-                    DetectionMethod::Forced
-                } else {
-                    DetectionMethod::Default
-                },
-                reason: format!("{what} file: not lowered"),
-            },
-            servers: Vec::new(),
-            server_maps: Vec::new(),
-            inputs: Vec::new(),
-            inputs_node: None,
-            root_members: Vec::new(),
-        },
-        diagnostics: vec![diagnostic],
-    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,12 @@
 //!
 //! [`check_config`] checks, on any [`read_config`] result:
 //!
-//! - every diagnostic span (primary and secondary) lies inside the input, on char
-//!   boundaries, and every diagnostic has a JSON path;
-//! - every server, map, input, member, entry and leaf span lies inside the input on char
-//!   boundaries, and every recorded node exists and has that span;
+//! - every diagnostic span (primary, secondary, fix edits) lies inside the input, on char
+//!   boundaries, and every diagnostic of the lowering has a JSON path;
+//! - every server, map, input, member, entry and leaf span lies inside the text the AST
+//!   points into ([`ConfigFile::text`]: the input, or the JSON text a TOML or YAML input
+//!   denotes) and, mapped back, inside the input, on char boundaries; every recorded node
+//!   exists and has that span;
 //! - every server's path is the path of its node;
 //! - every string leaf decodes to what the document decodes, and its parts lie inside the
 //!   string's contents, in order, without overlap, covering the contents exactly;
@@ -19,21 +21,41 @@ use crate::LowerOutcome;
 
 struct Checker<'c, 'a> {
     file: &'c ConfigFile<'a>,
+    /// The text the AST's spans point into ([`ConfigFile::text`]).
     len: u32,
     text: &'c str,
+    /// The input, which diagnostics and mapped AST spans point into.
+    input: &'c str,
+}
+
+/// Whether `s` lies in `text` on character boundaries.
+fn inside(text: &str, s: Span) -> bool {
+    s.start <= s.end
+        && s.end as usize <= text.len()
+        && text.is_char_boundary(s.start as usize)
+        && text.is_char_boundary(s.end as usize)
 }
 
 impl Checker<'_, '_> {
     fn span(&self, s: Span, what: &str) -> Result<(), String> {
-        let ok = s.start <= s.end
-            && s.end <= self.len
-            && self.text.is_char_boundary(s.start as usize)
-            && self.text.is_char_boundary(s.end as usize);
+        let ok =
+            s.end <= self.len && inside(self.text, s) && inside(self.input, self.file.file_span(s));
         if ok {
             Ok(())
         } else {
             Err(format!(
                 "{what}: span {s:?} is out of bounds or off a char boundary"
+            ))
+        }
+    }
+
+    /// A diagnostic's span, in the input.
+    fn input_span(&self, s: Span, what: &str) -> Result<(), String> {
+        if inside(self.input, s) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{what}: span {s:?} is out of the input or off a char boundary"
             ))
         }
     }
@@ -134,9 +156,16 @@ impl Checker<'_, '_> {
 
     fn run(&self, outcome: &LowerOutcome<ConfigFile<'_>>) -> Result<(), String> {
         for d in &outcome.diagnostics {
-            self.span(d.span(), d.message())?;
+            self.input_span(d.span(), d.message())?;
             for l in d.secondary() {
-                self.span(l.span(), d.message())?;
+                self.input_span(l.span(), d.message())?;
+            }
+            for e in d
+                .fix()
+                .map(mcpvet_diagnostics::Fix::edits)
+                .unwrap_or_default()
+            {
+                self.input_span(e.span(), d.message())?;
             }
             let lowering = [
                 crate::codes::NOT_MCP,
@@ -229,14 +258,18 @@ pub fn check_config(text: &str, outcome: &LowerOutcome<ConfigFile<'_>>) -> Resul
     let file = &outcome.value;
     let checker = Checker {
         file,
-        len: text.len() as u32,
-        text,
+        len: file.text().len() as u32,
+        text: file.text(),
+        input: text,
     };
+    if file.derivation().is_none() && file.text() != text {
+        return Err("a JSON file's AST points into another text".to_owned());
+    }
     checker.run(outcome)
 }
 
 /// File names the fuzz target tries, so detection by name is exercised too.
-const NAMES: [&str; 8] = [
+const NAMES: [&str; 11] = [
     ".mcp.json",
     "claude_desktop_config.json",
     ".vscode/mcp.json",
@@ -245,6 +278,9 @@ const NAMES: [&str; 8] = [
     ".zed/settings.json",
     "/home/me/.claude.json",
     "mcp_config.json",
+    ".codex/config.toml",
+    "config.yaml",
+    ".continue/mcpServers/docs.yaml",
 ];
 
 /// The body of the `config_lower` fuzz target: reads `data` (when it is UTF-8) as every

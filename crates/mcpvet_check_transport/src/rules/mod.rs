@@ -34,6 +34,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &transport::dangerous_launch_command::DANGEROUS_LAUNCH_COMMAND,
     &transport::static_session_header::STATIC_SESSION_HEADER,
     &transport::unknown_protocol_version_header::UNKNOWN_PROTOCOL_VERSION_HEADER,
+    &transport::unfilled_url_or_path::UNFILLED_URL_OR_PATH,
 ];
 
 /// The check of each rule, in the order of [`RULES`].
@@ -60,4 +61,5 @@ pub(crate) static CHECKS: &[Check] = &[
     transport::dangerous_launch_command::check,
     transport::static_session_header::check,
     transport::unknown_protocol_version_header::check,
+    transport::unfilled_url_or_path::check,
 ];

@@ -1,8 +1,12 @@
 //! `mcpvet config`: inspect client configurations, named or found on this machine.
+use std::fmt::Write as _;
+
 use mcpvet_linter::{ConfigOptions, InputKind, InspectOptions};
 
 use super::emit::Emitter;
 use super::{Plan, Status};
+use mcpvet_ast::config::locations::Os;
+
 use crate::cli::{ConfigArgs, Format};
 use crate::discover::{self, Candidate, Env};
 use crate::io::Input;
@@ -15,6 +19,9 @@ struct Job {
 }
 
 pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
+    if args.list_locations {
+        return list_locations(args.output.format == Format::Json, out);
+    }
     let jobs = if args.paths.is_empty() {
         discovered()
     } else {
@@ -109,4 +116,86 @@ fn discovered() -> Vec<Job> {
             found: Some(c),
         })
         .collect()
+}
+
+/// The name of an operating system in listings.
+fn os_name(os: Os) -> &'static str {
+    match os {
+        Os::Linux => "Linux",
+        Os::Macos => "macOS",
+        Os::Windows => "Windows",
+    }
+}
+
+/// `mcpvet config --list-locations`: every place of the clients on this system, and the
+/// files found there (a pattern `folder/*.yaml` is one line per file it matches), without
+/// reading them.
+fn list_locations(json: bool, out: &mut Output) -> Status {
+    let os = discover::current_os();
+    let mut rows: Vec<(String, bool, &Candidate, Option<String>)> = Vec::new();
+    let candidates = discover::candidates(os, &Env::from_process(os));
+    for c in &candidates {
+        let found = discover::look(c);
+        if found.is_empty() {
+            rows.push((discover::display(&c.path), false, c, None));
+        }
+        let pattern = (found.len() != 1 || found[0] != c.path).then(|| discover::display(&c.path));
+        for path in found {
+            rows.push((discover::display(&path), true, c, pattern.clone()));
+        }
+    }
+    let found = rows.iter().filter(|r| r.1).count();
+    if json {
+        let string = |text: &str| {
+            let mut s = String::new();
+            mcpvet_json::push_string(&mut s, text);
+            s
+        };
+        let mut doc = format!(
+            "{{\n  \"os\": {},\n  \"found\": {found},\n  \"locations\": [",
+            string(os_name(os))
+        );
+        for (i, (path, exists, c, pattern)) in rows.iter().enumerate() {
+            let sep = if i == 0 { "" } else { "," };
+            let pattern = pattern
+                .as_ref()
+                .map(|p| format!(", \"pattern\": {}", string(p)))
+                .unwrap_or_default();
+            let _ = write!(
+                doc,
+                "{sep}\n    {{\"path\": {}, \"client\": {}, \"scope\": {}, \"exists\": {exists}{pattern}}}",
+                string(path),
+                string(c.client),
+                string(c.scope.name())
+            );
+        }
+        doc.push_str("\n  ]\n}\n");
+        out.print(&doc);
+    } else {
+        let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+        let mut text = format!(
+            "Where `mcpvet config` looks on {} (user files, then the current folder):\n",
+            os_name(os)
+        );
+        for (path, exists, c, pattern) in &rows {
+            let mark = if *exists { "found " } else { "absent" };
+            let from = pattern
+                .as_ref()
+                .map(|p| format!(", matches {p}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                text,
+                "  {mark}  {path:<width$}  {}, {}{from}",
+                c.client,
+                c.scope.name()
+            );
+        }
+        let files = if found == 1 { "file" } else { "files" };
+        let _ = writeln!(
+            text,
+            "{found} {files} found; `mcpvet config` inspects them."
+        );
+        out.print(&text);
+    }
+    Status::Clean
 }

@@ -276,6 +276,113 @@ fn config_discovery() {
     case.snapshot();
 }
 
+/// Without PATH, every client of issue 16: the Claude Code user file with its project scopes,
+/// Copilot CLI, opencode (user and project), Visual Studio, Junie, and Continue's block
+/// folder (a pattern), listed by `--list-locations` without being read, then inspected.
+#[cfg(target_os = "linux")]
+#[test]
+fn config_list_locations() {
+    let mut case = Case::new("config_list_locations")
+        .outside(
+            "home/.claude.json",
+            "{\"numStartups\": 3, \"mcpServers\": {\"user-docs\": {\"type\": \"http\", \"url\": \"https://docs.example.com/mcp\"}},\n \"projects\": {\"/home/me/app\": {\"mcpServers\": {\"db\": {\"command\": \"uvx\", \"args\": [\"mcp-server-postgres\"]}}},\n  \"/home/me/site\": {\"allowedTools\": [], \"mcpServers\": {\"web\": {\"command\": \"npx\", \"args\": [\"-y\", \"web-mcp@1.0.0\"]}}}}}\n",
+        )
+        .outside(
+            "home/.copilot/mcp-config.json",
+            "{\"mcpServers\": {\"playwright\": {\"type\": \"local\", \"command\": \"npx\", \"args\": [\"@playwright/mcp@0.0.41\"], \"tools\": [\"*\"]}}}\n",
+        )
+        .outside(
+            "xdg/opencode/opencode.jsonc",
+            "{\n  // user settings\n  \"model\": \"x/y\",\n  \"mcp\": {\"ctx\": {\"type\": \"remote\", \"url\": \"https://mcp.context7.com/mcp\", \"headers\": {\"CONTEXT7_API_KEY\": \"{env:CONTEXT7_API_KEY}\"}},},\n}\n",
+        )
+        .outside(
+            "home/.junie/mcp/mcp.json",
+            "{\"mcpServers\": {\"boost\": {\"command\": \"php\", \"args\": [\"/srv/app/artisan\", \"boost:mcp\"]}}}\n",
+        )
+        .file(
+            "opencode.json",
+            "{\"$schema\": \"https://opencode.ai/config.json\", \"mcp\": {\"local\": {\"type\": \"local\", \"command\": [\"node\", \"/path/to/server.js\"], \"environment\": {\"T\": \"${TOKEN}\"}}}}\n",
+        )
+        .file(
+            ".vs/mcp.json",
+            "{\"servers\": {\"local-mcp\": {\"type\": \"http\", \"url\": \"http://localhost:5100/mcp\"}}}\n",
+        )
+        .file(".continue/mcpServers/github.yaml", "name: GitHub\nversion: 0.0.1\nschema: v1\n")
+        .file(".continue/mcpServers/notes.txt", "not a block\n");
+    let run = case.run(&["config", "--list-locations"]);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stderr.is_empty());
+    assert!(
+        run.stdout
+            .contains("  found   .continue/mcpServers/github.yaml")
+    );
+    assert!(run.stdout.contains("  absent  .continue/mcpServers/*.json"));
+    assert!(!run.stdout.contains("notes.txt"));
+    assert!(
+        run.stdout
+            .ends_with("7 files found; `mcpvet config` inspects them.\n")
+    );
+    let run = case.run(&["config", "--list-locations", "--format", "json"]);
+    assert_eq!(run.code, Some(0));
+    let listing: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(listing["found"], 7);
+    let found: Vec<&str> = listing["locations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["exists"] == true)
+        .map(|l| l["client"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "Claude Code",
+            "opencode",
+            "Copilot CLI",
+            "Junie",
+            "opencode",
+            "Visual Studio",
+            "Continue"
+        ]
+    );
+    // Paths and the listing do not mix.
+    assert_eq!(
+        case.run(&["config", "--list-locations", "opencode.json"])
+            .code,
+        Some(2)
+    );
+    let run = case.run(&["config", "--format", "json"]);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let servers: Vec<String> = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|f| {
+            let dialect = f["dialect"]["name"].as_str().unwrap_or("-").to_owned();
+            f["servers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |s| format!("{dialect} {}", s["name"].as_str().unwrap()))
+        })
+        .collect();
+    assert_eq!(
+        servers,
+        [
+            "claude-code user-docs",
+            "claude-code db",
+            "claude-code web",
+            "opencode ctx",
+            "copilot-cli playwright",
+            "junie boost",
+            "opencode local",
+            "visual-studio local-mcp",
+        ]
+    );
+    case.run(&["config"]);
+    case.snapshot();
+}
+
 #[test]
 fn config_nothing_found() {
     let mut case = Case::new("config_nothing_found");

@@ -33,6 +33,7 @@ const SNAPSHOTS: &[&str] = &[
     "config_fail_on",
     "config_formats",
     "config_inputs",
+    "config_list_locations",
     "config_nothing_found",
     "config_stdin",
     "config_text",

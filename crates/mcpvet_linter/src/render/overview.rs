@@ -389,7 +389,16 @@ fn status(report: &FileReport) -> Option<&'static str> {
         });
     }
     if has("MCP009") {
-        return Some("not JSON: mcpvet reads JSON and JSONC only, so nothing was inspected");
+        return Some(
+            "a format or client mcpvet does not read yet: nothing was inspected (see below)",
+        );
+    }
+    // A TOML or YAML file that does not parse is not read at all.
+    if has_error("MCP015") {
+        return Some("not well-formed TOML: nothing could be read (see the error below)");
+    }
+    if has_error("MCP013") {
+        return Some("not well-formed YAML: nothing could be read (see the error below)");
     }
     let malformed = has_error("MCP001") || has_error("MCP005") || has_error("MCP008");
     if malformed && !text.contains(['{', '[']) {

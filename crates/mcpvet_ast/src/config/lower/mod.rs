@@ -3,13 +3,14 @@ use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{JsonDocument, Member, Value, ValueKind};
 use mcpvet_text::Spanned;
 
-use super::detect::{is_flat_map, is_single_server};
+use super::detect::{is_flat_map, is_opencode_map, is_single_server};
 use super::keys::{self, did_you_mean, is_harmless};
 use super::roots;
 use super::{Dialect, Input, KeyStatus, MapKind, MemberInfo, Server, ServerMap, StringValue};
 use crate::codes;
 use crate::lower::{LowerCx, object_opening};
 
+mod codex;
 mod inputs;
 mod leaves;
 mod server;
@@ -73,10 +74,14 @@ fn expected_kinds(dialect: Dialect) -> &'static [MapKind] {
             MapKind::Flat,
         ],
         Dialect::VsCode => &[MapKind::Servers, MapKind::VsCodeSettings],
+        Dialect::VisualStudio => &[MapKind::Servers],
+        // `opencode.json`'s `mcp`; `.agents/mcp.json` holds the servers at its root.
+        Dialect::OpenCode => &[MapKind::OpenCode, MapKind::Flat],
         Dialect::Zed => &[MapKind::ContextServers, MapKind::ZedExperimental],
         Dialect::SingleServer => &[MapKind::Root],
         Dialect::Generic => &[MapKind::McpServers, MapKind::Flat],
         Dialect::Mcpb => &[MapKind::Manifest],
+        Dialect::Codex => &[MapKind::CodexServers],
         _ => &[MapKind::McpServers],
     }
 }
@@ -86,7 +91,14 @@ fn expected_kinds(dialect: Dialect) -> &'static [MapKind] {
 fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bool {
     match dialect {
         // A manifest's other members describe the extension.
-        Dialect::ClaudeDesktop | Dialect::Gemini | Dialect::Zed | Dialect::Mcpb => true,
+        // Codex's `config.toml` holds every Codex setting.
+        Dialect::ClaudeDesktop
+        | Dialect::Gemini
+        | Dialect::Zed
+        | Dialect::Mcpb
+        | Dialect::Codex => true,
+        // `opencode.json` holds every opencode setting.
+        Dialect::OpenCode => root.get(roots::MCP).is_some() || !is_flat_map(root),
         Dialect::VsCode => root.get("servers").is_none(),
         Dialect::ClaudeCode => {
             root.get(roots::PROJECTS).is_some()
@@ -96,8 +108,9 @@ fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bo
     }
 }
 
-/// Every container of servers present in the root, in source order.
-fn find_maps(root: Value<'_>) -> Vec<Found<'_>> {
+/// Every container of servers present in the root, in source order (`mcp` is opencode's map
+/// when it has opencode's shape or the file is read as opencode's).
+fn find_maps(root: Value<'_>, dialect: Dialect) -> Vec<Found<'_>> {
     let mut found = Vec::new();
     for m in root.members() {
         let key = m.key_str();
@@ -115,12 +128,34 @@ fn find_maps(root: Value<'_>) -> Vec<Found<'_>> {
                 push(MapKind::Servers, m.value, Some(m.key));
             }
             roots::CONTEXT_SERVERS => push(MapKind::ContextServers, m.value, Some(m.key)),
+            // Codex's table; in any other file a misspelt `mcpServers` (MCP010 says so).
+            roots::MCP_SERVERS_TABLE if dialect == Dialect::Codex => {
+                push(MapKind::CodexServers, m.value, Some(m.key));
+            }
             roots::ZED_EXPERIMENTAL_FLAT => {
                 push(MapKind::ZedExperimental, m.value, Some(m.key));
             }
             roots::EXPERIMENTAL => {
                 if let Some(inner) = m.value.member(roots::CONTEXT_SERVERS) {
                     push(MapKind::ZedExperimental, inner.value, Some(inner.key));
+                }
+            }
+            roots::MCP
+                if m.value.kind() == ValueKind::Object
+                    && (dialect == Dialect::OpenCode || is_opencode_map(m.value)) =>
+            {
+                // opencode v2 nests the map in `mcp.servers` (unless a server is named
+                // `servers`).
+                match m.value.member(roots::SERVERS) {
+                    Some(inner)
+                        if inner.value.kind() == ValueKind::Object
+                            && inner.value.get("type").is_none()
+                            && inner.value.get("command").is_none()
+                            && inner.value.get("url").is_none() =>
+                    {
+                        push(MapKind::OpenCode, inner.value, Some(inner.key));
+                    }
+                    _ => push(MapKind::OpenCode, m.value, Some(m.key)),
                 }
             }
             roots::MCP => {
@@ -193,7 +228,7 @@ impl<'d> Lowerer<'d> {
         }
         let shared = shared_root(self.dialect, root, file_name);
         let expected = expected_kinds(self.dialect);
-        let mut all = find_maps(root);
+        let mut all = find_maps(root, self.dialect);
         // An MCPB manifest is a server definition: its `mcp_config` is a server only when the
         // manifest is read as one (`mcpb`); other dialects find no server map in it.
         all.retain(|f| f.kind != MapKind::Manifest || self.dialect == Dialect::Mcpb);
@@ -236,7 +271,7 @@ impl<'d> Lowerer<'d> {
         for (found, is_expected) in chosen {
             self.lower_map(&found, is_expected);
         }
-        if self.dialect == Dialect::VsCode {
+        if matches!(self.dialect, Dialect::VsCode | Dialect::VisualStudio) {
             let inputs = root
                 .member("inputs")
                 .or_else(|| root.get("mcp").and_then(|m| m.member("inputs")));
@@ -261,6 +296,8 @@ impl<'d> Lowerer<'d> {
             MapKind::Flat => "server objects directly at the root".to_owned(),
             MapKind::Root => "a single server object at the root".to_owned(),
             MapKind::Manifest => "`server.mcp_config` (a desktop extension manifest)".to_owned(),
+            MapKind::OpenCode => "`mcp` (the opencode shape)".to_owned(),
+            MapKind::CodexServers => "`mcp_servers` (the Codex shape)".to_owned(),
         };
         let wanted = match self.dialect.server_map_key() {
             Some(k) => format!("servers from `{k}`"),
@@ -275,6 +312,10 @@ impl<'d> Lowerer<'d> {
             Severity::Error
         };
         let help = match self.dialect.server_map_key() {
+            // TOML: one table per server.
+            Some(k) if self.dialect == Dialect::Codex => format!(
+                "write each server as a `[{k}.NAME]` table (Codex reads no other server map), or check that this file is for {client}"
+            ),
             Some(k) => {
                 format!("move the servers under `\"{k}\"`, or check that this file is for {client}")
             }
@@ -305,6 +346,9 @@ impl<'d> Lowerer<'d> {
                     Dialect::VsCode => &[roots::SERVERS, roots::MCP],
                     Dialect::Zed => &[roots::CONTEXT_SERVERS],
                     Dialect::Mcpb => &[roots::MCPB_SERVER],
+                    Dialect::VisualStudio => &[roots::SERVERS],
+                    Dialect::OpenCode => &[roots::MCP],
+                    Dialect::Codex => &[roots::MCP_SERVERS_TABLE],
                     _ => &[roots::MCP_SERVERS],
                 },
             ),
@@ -341,6 +385,8 @@ impl<'d> Lowerer<'d> {
                 MapKind::McpServers => Some(roots::MCP_SERVERS),
                 MapKind::Servers => Some(roots::SERVERS),
                 MapKind::Manifest => Some(roots::MCPB_SERVER),
+                MapKind::OpenCode => Some(roots::MCP),
+                MapKind::CodexServers => Some(roots::MCP_SERVERS_TABLE),
                 _ => None,
             })
             .collect();
@@ -351,7 +397,8 @@ impl<'d> Lowerer<'d> {
             let key = spanned_key(m.key);
             let name = key.value.as_str();
             let status = if map_keys.contains(&name)
-                || (self.dialect == Dialect::VsCode && matches!(name, "servers" | "inputs"))
+                || (matches!(self.dialect, Dialect::VsCode | Dialect::VisualStudio)
+                    && matches!(name, "servers" | "inputs"))
                 || flat_or_root
                 || shared
             {
@@ -384,6 +431,10 @@ impl<'d> Lowerer<'d> {
                     .and_then(|k| did_you_mean(name, &[k]))
                 {
                     d = d.with_help(format!("did you mean `{k}`?"));
+                } else if name == roots::INPUTS
+                    && let Some(hint) = keys::foreign_hint(name)
+                {
+                    d = d.with_help(hint);
                 }
                 self.cx.report(d);
             }
@@ -482,6 +533,8 @@ impl<'d> Lowerer<'d> {
                     MapKind::Servers => "`servers`",
                     MapKind::VsCodeSettings => "`mcp.servers`",
                     MapKind::ContextServers => "`context_servers`",
+                    MapKind::OpenCode => "`mcp`",
+                    MapKind::CodexServers => "`mcp_servers`",
                     _ => "`mcpServers`",
                 };
                 if let Some(obj) = self.cx.object(value, what, Severity::Error) {

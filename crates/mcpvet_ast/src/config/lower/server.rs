@@ -1,11 +1,11 @@
 //! One server entry: its members, its transport (the stdio and remote fields), its
 //! declared type, its flags and tool lists, and the Zed shapes.
-use mcpvet_diagnostics::{Diagnostic, Severity};
+use mcpvet_diagnostics::{Applicability, Diagnostic, Edit, Fix, Severity};
 use mcpvet_json::{Member, NodeId, Value, ValueKind};
 use mcpvet_text::Spanned;
 
 use crate::codes;
-use crate::config::keys::{self, did_you_mean, foreign_hint, is_harmless};
+use crate::config::keys::{self, dialect_hint, did_you_mean, foreign_hint, is_harmless};
 use crate::config::{
     DeclaredType, Dialect, Http, HttpKind, KeyStatus, KindSource, MemberInfo, NumberValue, Server,
     Stdio, StringList, StringValue, Transport, TransportKind, UrlKey, ZedInfo, ZedShape,
@@ -80,10 +80,25 @@ impl<'d> Lowerer<'d> {
             }
         };
         self.declared_member_missing(value, &label, declared_type.as_ref(), &transport);
-        let env = env_source.and_then(|e| self.entry_map(e, "`env`", true));
+        self.url_without_type(value, &label, declared_type.as_ref(), &transport);
+        let env_what = if self.dialect == Dialect::OpenCode {
+            "`environment`"
+        } else {
+            "`env`"
+        };
+        let env = env_source.and_then(|e| self.entry_map(e, env_what, true));
+        // Codex names its static headers `http_headers`.
+        let headers_key = if self.dialect == Dialect::Codex {
+            "http_headers"
+        } else {
+            "headers"
+        };
         let headers = src
-            .get("headers")
-            .and_then(|h| self.entry_map(h, "`headers`", false));
+            .get(headers_key)
+            .and_then(|h| self.entry_map(h, &tick(headers_key), false));
+        if self.dialect == Dialect::Codex && origin == Origin::Map {
+            self.codex_server(value, &label);
+        }
         let flags = self.server_flags(value, origin);
         self.out.servers.push(Server {
             name,
@@ -149,8 +164,15 @@ impl<'d> Lowerer<'d> {
             src.member("command")
         };
         let mut stdio = Stdio::default();
-        let mut env_source = src.get("env");
-        let mut args_source = src.get("args");
+        let mut env_source = if self.dialect == Dialect::OpenCode {
+            src.get("environment")
+        } else {
+            src.get("env")
+        };
+        // opencode has no `args`: the arguments are the rest of the `command` array.
+        let mut args_source = src
+            .get("args")
+            .filter(|_| self.dialect != Dialect::OpenCode);
         let has_command = command_member.is_some();
         if let Some(cmd) = command_member {
             if cmd.value.kind() == ValueKind::Object && zed_shape.is_some() {
@@ -176,6 +198,35 @@ impl<'d> Lowerer<'d> {
                 }
                 if let Some(e) = obj.get("env") {
                     env_source = Some(e);
+                }
+            } else if self.dialect == Dialect::OpenCode && origin == Origin::Map {
+                // opencode: `command` is the program and its arguments, one array.
+                if cmd.value.kind() == ValueKind::Array {
+                    let mut items = self.string_array(cmd.value, "`command`", true).into_iter();
+                    stdio.command = items.next();
+                    stdio.args = items.collect();
+                    if stdio.command.is_none() && cmd.value.is_empty() {
+                        self.cx.report(
+                            Diagnostic::new(
+                                codes::MISSING_FIELD,
+                                Severity::Error,
+                                cmd.value.span(),
+                                format!("the `command` array of {label} is empty"),
+                            )
+                            .with_path(cmd.value.path())
+                            .with_help("write the program first, then its arguments: `[\"npx\", \"-y\", \"some-mcp\"]`"),
+                        );
+                    }
+                } else {
+                    stdio.command = self.string(cmd.value, "`command`", true);
+                    if cmd.value.kind() == ValueKind::String {
+                        self.cx.wrong_type(
+                            cmd.value,
+                            "`command`",
+                            "an array of strings (the program, then its arguments)",
+                            Severity::Error,
+                        );
+                    }
                 }
             } else {
                 let what = tick(&cmd.key_str());
@@ -241,13 +292,16 @@ impl<'d> Lowerer<'d> {
         transport: &Transport,
     ) {
         match (declared_type.and_then(|t| t.kind), transport) {
-            (Some(TransportKind::Stdio), Transport::Http(_)) => self.cx.missing(
-                codes::MISSING_FIELD,
-                value,
-                "command",
-                format!("{label} has `type` `stdio` but no `command`"),
-                Severity::Error,
-            ),
+            (Some(TransportKind::Stdio), Transport::Http(_)) => {
+                let ty = declared_type.map_or("stdio", |t| t.value.value.as_str());
+                self.cx.missing(
+                    codes::MISSING_FIELD,
+                    value,
+                    "command",
+                    format!("{label} has `type` `{ty}` but no `command`"),
+                    Severity::Error,
+                );
+            }
             (Some(TransportKind::Sse | TransportKind::StreamableHttp), Transport::Stdio(_)) => {
                 let ty = declared_type.map_or("http", |t| t.value.value.as_str());
                 self.cx.missing(
@@ -260,6 +314,84 @@ impl<'d> Lowerer<'d> {
             }
             _ => {}
         }
+    }
+
+    /// A Claude Code server with a `url` and no `type`: Claude Code's schema requires `type`
+    /// for remote servers and drops the entry ("Does not adhere to MCP server configuration
+    /// schema"); the fix adds `"type": "http"` (`"sse"` for a URL ending in `/sse`). An
+    /// opencode server without `type` likewise ([`Self::opencode_without_type`]).
+    fn url_without_type(
+        &mut self,
+        value: Value<'d>,
+        label: &str,
+        declared_type: Option<&DeclaredType>,
+        transport: &Transport,
+    ) {
+        if self.dialect == Dialect::OpenCode && declared_type.is_none() {
+            self.opencode_without_type(value, label, transport);
+            return;
+        }
+        let Transport::Http(http) = transport else {
+            return;
+        };
+        if self.dialect != Dialect::ClaudeCode
+            || declared_type.is_some()
+            || http.url_key.value != UrlKey::Url
+        {
+            return;
+        }
+        let sse = http.url.as_ref().is_some_and(|u| {
+            u.value
+                .split(['?', '#'])
+                .next()
+                .is_some_and(|p| p.trim_end_matches('/').ends_with("/sse"))
+        });
+        let ty = if sse { "sse" } else { "http" };
+        let opening = object_opening(value);
+        let d = Diagnostic::new(
+            codes::MISSING_FIELD,
+            Severity::Error,
+            http.url_key.span,
+            format!(
+                "{label} has a `url` but no `type`: Claude Code requires `type` for a remote server and skips this one"
+            ),
+        )
+        .with_path(value.path())
+        .with_help(format!(
+            "add `\"type\": \"{ty}\"` (`http` is Streamable HTTP, `sse` the legacy HTTP+SSE transport)"
+        ))
+        .with_fix(Fix::new(
+            format!("add `\"type\": \"{ty}\"`"),
+            vec![Edit::new(opening.after(), format!("\"type\": \"{ty}\", "))],
+            Applicability::Unsafe,
+        ));
+        self.cx.report(d);
+    }
+
+    /// An opencode server without `type`: opencode's schema requires `local` or `remote`.
+    fn opencode_without_type(&mut self, value: Value<'d>, label: &str, transport: &Transport) {
+        let ty = match transport {
+            Transport::Stdio(_) => "local",
+            Transport::Http(_) => "remote",
+            _ => return,
+        };
+        let d = Diagnostic::new(
+            codes::MISSING_FIELD,
+            Severity::Error,
+            object_opening(value),
+            format!("{label} has no `type`: opencode requires `\"local\"` or `\"remote\"`"),
+        )
+        .with_path(value.path())
+        .with_help(format!("add `\"type\": \"{ty}\"`"))
+        .with_fix(Fix::new(
+            format!("add `\"type\": \"{ty}\"`"),
+            vec![Edit::new(
+                object_opening(value).after(),
+                format!("\"type\": \"{ty}\", "),
+            )],
+            Applicability::Safe,
+        ));
+        self.cx.report(d);
     }
 
     /// The switches, tool lists, timeout, `oauth` and description of a server.
@@ -276,11 +408,21 @@ impl<'d> Lowerer<'d> {
             .iter()
             .find_map(|k| value.member(k))
             .and_then(|m| self.string_list(m, origin));
+        // Codex spells the tool lists `disabled_tools` and `enabled_tools` (an allow-list).
+        let codex = self.dialect == Dialect::Codex;
         let disabled_tools = value
-            .member("disabledTools")
+            .member(if codex {
+                "disabled_tools"
+            } else {
+                "disabledTools"
+            })
             .and_then(|m| self.string_list(m, origin));
         let include_tools = value
-            .member("includeTools")
+            .member(if codex {
+                "enabled_tools"
+            } else {
+                "includeTools"
+            })
             .and_then(|m| self.string_list(m, origin));
         let exclude_tools = value
             .member("excludeTools")
@@ -301,6 +443,10 @@ impl<'d> Lowerer<'d> {
             }
         });
         let oauth = value.get("oauth").and_then(|o| {
+            // opencode: `"oauth": false` turns the automatic OAuth flow off.
+            if self.dialect == Dialect::OpenCode && o.kind() == ValueKind::Bool {
+                return None;
+            }
             if self.reads("oauth", origin) {
                 self.cx.object(o, "`oauth`", Severity::Error).map(Value::id)
             } else {
@@ -361,7 +507,7 @@ impl<'d> Lowerer<'d> {
         let key = spanned_key(member.key);
         let reads = self.reads(&key.value, origin);
         let value = self.string(member.value, &tick(&key.value), reads)?;
-        let kind = TransportKind::from_type_value(&value.value);
+        let kind = self.dialect.transport_from_type(&value.value);
         Some(DeclaredType { key, value, kind })
     }
 
@@ -377,7 +523,9 @@ impl<'d> Lowerer<'d> {
         let mut d = Diagnostic::new(codes::UNKNOWN_FIELD, severity, m.key.span(), message)
             .with_path(m.value.path());
         let known = self.known_keys(origin);
-        let help = if let Some(right) = did_you_mean(&key, known).filter(|k| *k != key.as_ref()) {
+        let help = if let Some(hint) = dialect_hint(self.dialect, &key) {
+            Some(hint)
+        } else if let Some(right) = did_you_mean(&key, known).filter(|k| *k != key.as_ref()) {
             Some(format!("did you mean `{right}`?"))
         } else if let Some(hint) = foreign_hint(&key) {
             Some(hint)

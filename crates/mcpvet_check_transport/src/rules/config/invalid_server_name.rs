@@ -1,5 +1,5 @@
-use mcpvet_ast::config::{Dialect, MapKind, ServerNameRule};
-use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+use mcpvet_ast::config::{Dialect, MapKind, Server, ServerNameRule};
+use mcpvet_diagnostics::{Reporter, Severity, Site, declare_rule};
 
 use crate::input::ConfigInput;
 
@@ -8,11 +8,23 @@ declare_rule! {
     ///
     /// ## What it checks
     ///
-    /// Every server name (the key in `mcpServers`, `servers` or `context_servers`) must be
-    /// non-empty and made of ASCII letters, digits, `.`, `_` and `-`. Where a client documents
-    /// a stricter rule, that rule applies: Claude Code accepts only letters, digits, `-` and
-    /// `_` (no dots). Cline's marketplace names (`github.com/owner/repo`) are accepted in
-    /// Cline files, which Cline writes itself.
+    /// Every server name (the key in `mcpServers`, `servers`, `context_servers` or `mcp`) must
+    /// be non-empty and made of ASCII letters, digits, `.`, `_` and `-`. Where a client
+    /// documents a stricter rule, that rule applies: Claude Code accepts only letters, digits,
+    /// `-` and `_` (no dots). Names a client writes itself are accepted in its files: Cline's
+    /// marketplace names (`github.com/owner/repo`), and the names VS Code gives the servers it
+    /// installs from its gallery (`io.github.owner/server-name`, `microsoft/playwright-mcp`,
+    /// in an entry with `gallery` and `version`). Roo Code turns whitespace into `_` when it builds tool names,
+    /// so a Roo Code name whose only unusual characters are spaces is only an info. What each
+    /// client allows:
+    ///
+    /// | client | names |
+    /// |---|---|
+    /// | Claude Code | letters, digits, `-`, `_` (`claude mcp add` rejects others) |
+    /// | VS Code | no whitespace; the names it writes for gallery installs (`io.github.owner/name`) |
+    /// | Cline | any; its marketplace names (`github.com/owner/repo`) |
+    /// | Roo Code | any; whitespace becomes `_` in tool names, other characters are dropped |
+    /// | others | any non-empty name (only portability is at stake) |
     ///
     /// ## Why it matters
     ///
@@ -65,6 +77,13 @@ fn is_cline_marketplace_name(name: &str) -> bool {
             .all(|s| !s.is_empty() && s.chars().all(portable))
 }
 
+/// A server VS Code installed from its gallery (it has `gallery` and `version`): VS Code
+/// chose its name (`io.github.github/github-mcp-server`, `microsoft/playwright-mcp`, even
+/// `Microsoft Learn - MCP`), and reads it back.
+fn is_vscode_gallery_entry(server: &Server) -> bool {
+    server.member("gallery").is_some() && server.member("version").is_some()
+}
+
 /// A description of the first offending character.
 fn describe(c: char) -> String {
     match c {
@@ -105,6 +124,13 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         if dialect == Dialect::Cline && is_cline_marketplace_name(name) {
             continue;
         }
+        if dialect == Dialect::VsCode && is_vscode_gallery_entry(server) {
+            continue;
+        }
+        // Roo Code replaces whitespace with `_` in tool names: nothing is known to break.
+        let spaces_only = rule == ServerNameRule::Sanitized
+            && name.chars().all(|c| portable(c) || c == ' ')
+            && name.trim() == name;
         let message = if !rule.allows(name) && rule == ServerNameRule::LettersDigitsDashUnderscore {
             let bad = name
                 .chars()
@@ -129,6 +155,19 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         } else {
             continue;
         };
+        if spaces_only {
+            report.report_as(
+                &INVALID_SERVER_NAME,
+                Severity::Info,
+                Site::new(server.name.span, Some(path)),
+                message,
+                format!(
+                    "{} turns the spaces into `_` in tool names, but other clients may reject the name",
+                    dialect.client_name()
+                ),
+            );
+            continue;
+        }
         report.report(
             &INVALID_SERVER_NAME,
             Site::new(server.name.span, Some(path)),
@@ -141,7 +180,8 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
 #[cfg(test)]
 mod tests {
     use super::INVALID_SERVER_NAME as R;
-    use crate::testing::{messages, spans};
+    use crate::testing::{messages, run, spans};
+    use mcpvet_diagnostics::Severity;
 
     #[test]
     fn flags_spaces_slashes_and_dots_in_claude_code() {
@@ -157,6 +197,23 @@ mod tests {
             "{m:?}"
         );
         assert!(messages(&R, ".roo/mcp.json", text)[0].contains("`Supabase-MCP`"));
+        // Roo Code: a space is an info, a slash still a warning.
+        let roo = run(&R, ".roo/mcp.json", text);
+        assert_eq!(roo[0].severity(), Severity::Info);
+        assert_eq!(roo[1].severity(), Severity::Warning);
+    }
+
+    #[test]
+    fn accepts_vscode_gallery_names() {
+        let text = r#"{"servers": {"io.github.github/github-mcp-server": {"type": "http",
+            "url": "https://api.githubcopilot.com/mcp/", "gallery": "https://api.mcp.github.com", "version": "0.13.0"},
+            "Microsoft Learn - MCP": {"type": "http", "url": "https://learn.microsoft.com/api/mcp",
+              "gallery": "https://api.mcp.github.com", "version": "1.0.0"},
+            "io.github.x/hand-written": {"command": "x"}}}"#;
+        assert_eq!(
+            spans(&R, ".vscode/mcp.json", text),
+            ["\"io.github.x/hand-written\""]
+        );
     }
 
     #[test]

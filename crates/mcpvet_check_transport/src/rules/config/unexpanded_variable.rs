@@ -84,6 +84,8 @@ fn expanded_syntaxes(dialect: Dialect, field: &str) -> Vec<&'static str> {
         VarSyntax::Env,
         VarSyntax::Input,
         VarSyntax::File,
+        VarSyntax::BraceEnv,
+        VarSyntax::BraceFile,
         VarSyntax::UserConfig,
     ]
     .into_iter()
@@ -107,6 +109,9 @@ fn rewrite(dialect: Dialect, r: &VarRef, field: &str) -> Option<String> {
     match r.syntax {
         VarSyntax::Braced | VarSyntax::Dollar if expands(VarSyntax::Env) => {
             Some(format!("${{env:{}}}", r.name))
+        }
+        VarSyntax::Braced | VarSyntax::Dollar | VarSyntax::Env if expands(VarSyntax::BraceEnv) => {
+            Some(format!("{{env:{}}}", r.name))
         }
         VarSyntax::Env | VarSyntax::Dollar if expands(VarSyntax::Braced) => {
             Some(format!("${{{}}}", r.name))
@@ -185,6 +190,12 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                     d = d.with_help(
                         "Claude Desktop passes `env` to the server as written; keep secrets out of shared copies of the file",
                     );
+                } else if dialect == Dialect::Codex {
+                    // Codex reads variables by name, from its own environment.
+                    d = d.with_help(format!(
+                        "Codex passes variables of its environment by name: list `{}` in `env_vars` (or name it in `bearer_token_env_var` or `env_http_headers` for a remote server)",
+                        r.name
+                    ));
                 }
                 if let Some(new) = rewrite(dialect, r, name)
                     && canonical(r).as_deref() == source.get(r.span.range())

@@ -1,6 +1,6 @@
 use std::fmt::Write as _;
 
-use mcpvet_ast::config::{ConfigFile, Server, Stdio, StringValue};
+use mcpvet_ast::config::{ConfigFile, Dialect, Server, Stdio, StringValue};
 use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
@@ -22,7 +22,9 @@ declare_rule! {
     /// reported. Commands with shell operators are left to `shell-metacharacters-in-command`
     /// (MCP208). A fix moves the arguments to the front of `args` (quoted words follow POSIX
     /// shell rules, a path keeps its spaces); it is marked safe only for plain words without
-    /// quotes or backslashes, and none is offered when the command holds a reference.
+    /// quotes or backslashes, and none is offered when the command holds a reference. In an
+    /// opencode file, whose `command` is an array, the first element is judged the same way
+    /// (a `command` string there is already `wrong-type`, MCP011).
     ///
     /// ## Why it matters
     ///
@@ -231,11 +233,39 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
         if first_metacharacter(command).is_some() {
             continue;
         }
+        let opencode = input.dialect == Dialect::OpenCode;
+        // opencode's `command` written as a string is already `wrong-type`.
+        if opencode && server.member("command").map(|m| m.value) == Some(command.node) {
+            continue;
+        }
         let masked = literal_text(command, "VAR");
         if !holds_arguments(&masked) {
             continue;
         }
         let words = split_command(&command.value).filter(|w| w.len() >= 2);
+        if opencode {
+            let help = match &words {
+                Some(words) if !words.iter().any(|w| sensitive(w)) => {
+                    let quoted: Vec<String> = words.iter().map(|w| json_string(w)).collect();
+                    format!(
+                        "write each word as its own element: `[{}, …]`",
+                        quoted.join(", ")
+                    )
+                }
+                _ => "write the program and each argument as separate elements of `command`"
+                    .to_owned(),
+            };
+            report.push(
+                ARGUMENTS_IN_COMMAND
+                    .diagnostic(
+                        command.span,
+                        "the first element of `command` holds a program and its arguments, but opencode runs it as one program name; split it into separate elements",
+                    )
+                    .with_path(input.value(command.node).path())
+                    .with_help(help),
+            );
+            continue;
+        }
         let help = match &words {
             Some(words) if !words.iter().any(|w| sensitive(w)) => {
                 let quoted: Vec<String> = words[1..].iter().map(|w| json_string(w)).collect();

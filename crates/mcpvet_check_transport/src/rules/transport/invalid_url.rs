@@ -1,6 +1,7 @@
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
 use crate::input::ConfigInput;
+use crate::placeholder::{self, Scope};
 use crate::url::UrlVerdict;
 
 declare_rule! {
@@ -14,7 +15,8 @@ declare_rule! {
     /// references is judged with each reference replaced by a neutral value, so
     /// `https://${input:host}/mcp` passes; a URL whose scheme comes from a reference
     /// (`${SERVER_URL}`, `${BASE}/mcp`) is not judged. Surrounding whitespace is a warning.
-    /// Nothing is resolved or fetched.
+    /// A URL that still holds a placeholder (`https://<your-host>/mcp`) is left to
+    /// `unfilled-url-or-path` (MCP216). Nothing is resolved or fetched.
     ///
     /// ## Why it matters
     ///
@@ -58,6 +60,10 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             continue;
         };
         let url = remote.url;
+        // `https://<your-host>/mcp`: `unfilled-url-or-path` says what to fill in.
+        if placeholder::in_value(url, Scope::Location, input.document().text()).is_some() {
+            continue;
+        }
         let mut d = INVALID_URL
             .diagnostic(
                 url.span,

@@ -10,6 +10,7 @@ pub(crate) mod relative_path_without_cwd;
 pub(crate) mod shell_metacharacters_in_command;
 pub(crate) mod sse_url_with_http_transport;
 pub(crate) mod static_session_header;
+pub(crate) mod unfilled_url_or_path;
 pub(crate) mod unknown_protocol_version_header;
 pub(crate) mod unknown_transport_type;
 pub(crate) mod unpinned_package;

@@ -1,4 +1,4 @@
-use mcpvet_ast::config::{Dialect, StringValue};
+use mcpvet_ast::config::{Dialect, StringValue, Support};
 use mcpvet_ast::vars::Part;
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
@@ -15,8 +15,9 @@ declare_rule! {
     /// in (Claude Desktop, whose servers may start in `/`, and Windsurf's global file): a
     /// `command` that is a relative path (`./server.js`, `bin/server`) or starts with `~`,
     /// and arguments that are relative paths (`.`, `./data`, `../x`, `server/index.js`). In
-    /// Claude Code, which starts servers in the directory it was launched from, the same is
-    /// info. Bare program names (`npx`, `uv`) are looked up on `PATH` and are not reported,
+    /// Claude Code, which starts servers in the directory it was launched from unless the
+    /// server sets `cwd` (documented in its plugins reference; such a server is not reported),
+    /// the same is info. Bare program names (`npx`, `uv`) are looked up on `PATH` and are not reported,
     /// nor are paths that start with a variable (`${workspaceFolder}/x`), arguments after a
     /// directory option (`--directory`, `--cwd`, `--prefix`, `-C`), or values with a `:`
     /// that do not start with `./` or `../` (docker volume specifications name absolute
@@ -157,6 +158,10 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     };
     let client = dialect.client_name();
     for (server, stdio) in input.stdio_servers() {
+        // A documented `cwd` defines the directory relative paths resolve against.
+        if stdio.cwd.is_some() && dialect.allows_cwd() == Support::Yes {
+            continue;
+        }
         if let Some(command) = &stdio.command
             && let Some(text) = literal_start(command)
         {

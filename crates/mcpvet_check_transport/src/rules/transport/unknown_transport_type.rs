@@ -13,7 +13,8 @@ declare_rule! {
     /// client documents its spelling, only that spelling is accepted: VS Code and Claude Code
     /// take `stdio`, `http` and `sse`; Cline's `type` takes `stdio`, `sse` and
     /// `streamableHttp` (its legacy `transportType`: `stdio`, `sse`, `http`); Roo Code takes
-    /// `stdio`, `sse` and `streamable-http`. Elsewhere any common spelling of the three
+    /// `stdio`, `sse` and `streamable-http`; opencode `local` and `remote`; Copilot CLI
+    /// `local`, `stdio`, `http` and `sse`; Visual Studio `stdio`, `http` and `sse`. Elsewhere any common spelling of the three
     /// transports is accepted and only unknown values (`websocket`, `remote`, `local`) are
     /// reported. A `type` the client does not read at all is `unknown-field` (MCP101); a
     /// `type` whose member is missing (`stdio` without `command`) is `missing-field` (MCP012).
@@ -56,20 +57,28 @@ declare_rule! {
 /// The values `dialect` documents for `key`, when it documents them.
 fn documented(dialect: Dialect, key: &str) -> Option<&'static [&'static str]> {
     match (dialect, key) {
-        (Dialect::VsCode | Dialect::ClaudeCode, "type") => Some(&["stdio", "http", "sse"]),
+        (Dialect::VsCode | Dialect::ClaudeCode | Dialect::VisualStudio, "type") => {
+            Some(&["stdio", "http", "sse"])
+        }
         (Dialect::Cline, "type") => Some(&["stdio", "sse", "streamableHttp"]),
         (Dialect::Cline, "transportType") => Some(&["stdio", "sse", "http"]),
         (Dialect::Roo, "type") => Some(&["stdio", "sse", "streamable-http"]),
+        (Dialect::OpenCode, "type") => Some(&["local", "remote"]),
+        (Dialect::CopilotCli, "type") => Some(&["local", "stdio", "http", "sse"]),
         _ => None,
     }
 }
 
 /// The documented word for `kind`, from a list ordered stdio, streamable HTTP / SSE.
-fn spelling(values: &[&'static str], kind: TransportKind) -> Option<&'static str> {
+fn spelling(
+    dialect: Dialect,
+    values: &[&'static str],
+    kind: TransportKind,
+) -> Option<&'static str> {
     values
         .iter()
         .copied()
-        .find(|v| TransportKind::from_type_value(v) == Some(kind))
+        .find(|v| dialect.transport_from_type(v) == Some(kind))
 }
 
 fn list(values: &[&str]) -> String {
@@ -101,7 +110,7 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             (Some(_), None) => continue,
             (Some(_), Some(values)) if values.contains(&value) => continue,
             (Some(kind), Some(values)) => {
-                let Some(right) = spelling(values, kind) else {
+                let Some(right) = spelling(dialect, values, kind) else {
                     continue;
                 };
                 format!(

@@ -1,4 +1,4 @@
-use mcpvet_ast::config::{KeyStatus, Support, Transport, TransportKind};
+use mcpvet_ast::config::{Dialect, KeyStatus, Support, Transport, TransportKind};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::ConfigInput;
@@ -9,10 +9,11 @@ declare_rule! {
     ///
     /// ## What it checks
     ///
-    /// Claude Desktop reads only local (stdio) servers from `claude_desktop_config.json`: an
-    /// entry with a `url`, or with a `type` naming a remote transport (`http`, `sse`), is
-    /// reported. In other clients, a declared `type` naming a transport the client documents
-    /// as unsupported is reported the same way.
+    /// Claude Desktop reads only local (stdio) servers from `claude_desktop_config.json`, and
+    /// JetBrains Junie documents only stdio servers in `.junie/mcp/mcp.json`: an entry with a
+    /// `url`, or with a `type` naming a remote transport (`http`, `sse`), is reported. In other
+    /// clients, a declared `type` naming a transport the client documents as unsupported is
+    /// reported the same way.
     ///
     /// ## Why it matters
     ///
@@ -68,8 +69,11 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 };
                 let also = if matches!(server.transport, Transport::Ambiguous { .. }) {
                     format!("remove `{key}` and keep `command`")
-                } else {
+                } else if dialect == Dialect::ClaudeDesktop {
                     "add it in Settings → Connectors, or bridge it with `\"command\": \"npx\", \"args\": [\"mcp-remote\", \"<url>\"]`".to_owned()
+                } else {
+                    "bridge it with `\"command\": \"npx\", \"args\": [\"mcp-remote\", \"<url>\"]`"
+                        .to_owned()
                 };
                 report.push(
                     UNSUPPORTED_TRANSPORT
