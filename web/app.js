@@ -230,9 +230,14 @@
 
   const KIND_NAMES = { config: "client configuration", transcript: "captured session", server: "server definition" };
   /** What each "Load example" button loads, for the status line. */
-  const EXAMPLE_NAMES = { ...KIND_NAMES, runlog: "run log" };
-  /** Findings that mean the input could not be read at all, when nothing was read. */
-  const FATAL_CODES = new Set(["MCP001", "MCP008", "MCP009", "MCP010"]);
+  const EXAMPLE_NAMES = { ...KIND_NAMES, codex: "Codex configuration (TOML)", runlog: "run log" };
+  /**
+   * Findings that mean the input could not be read at all, when nothing was read: a JSON, YAML
+   * or TOML syntax error, invalid UTF-8, an unsupported format, not an MCP file.
+   */
+  const FATAL_CODES = new Set(["MCP001", "MCP008", "MCP009", "MCP010", "MCP013", "MCP015"]);
+  /** Syntax errors: the input has the detected kind's shape, but is not well formed. */
+  const SYNTAX_CODES = new Set(["MCP001", "MCP013", "MCP015"]);
 
   /** Why nothing could be read from the input, or null when something was. */
   function unreadableReason(page, file) {
@@ -242,7 +247,9 @@
     const fatal = file.findings.find((f) => FATAL_CODES.has(f.code) && f.severity === "error");
     if (!fatal) return null;
     const where = `line ${fatal.line}, column ${fatal.column}`;
-    const what = page.detected
+    // Detected from its shape but not well formed (a TOML table header, then a broken array):
+    // it looks like one, it just cannot be read.
+    const what = page.detected && !SYNTAX_CODES.has(fatal.code)
       ? "This does not look like an MCP client configuration, a captured session or a server definition"
       : `This could not be read as a ${KIND_NAMES[file.kind]}`;
     return `${what}: ${fatal.message} (${fatal.code} at ${where}).`;

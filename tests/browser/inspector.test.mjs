@@ -35,6 +35,8 @@ const samples = {
   transcript: path.join(root, "web/samples/session.jsonl"),
   server: path.join(root, "web/samples/definition.json"),
 };
+/** The Codex configuration behind "Load example Codex configuration (TOML)". */
+const codexSample = path.join(root, "examples/codex/config.toml");
 /** The run log behind "Load example run log" (read as a captured session). */
 const runlogSample = path.join(root, "examples/runs/whoami-before-initialize.jsonl");
 /** The example run logs (docs/run-logs.md). */
@@ -122,7 +124,8 @@ async function shown() {
         where: text(li, ".where"),
         help: text(li, ".help"),
       })),
-      servers: [...document.querySelectorAll("#servers tbody tr")].map((tr) => ({
+      // A row per server ("No servers." is one cell, not a server).
+      servers: [...document.querySelectorAll("#servers tbody tr")].filter((tr) => tr.cells.length === 4).map((tr) => ({
         name: tr.cells[0].textContent,
         transport: tr.cells[1].textContent,
         target: tr.cells[2].textContent,
@@ -1003,6 +1006,290 @@ describe("run logs and HTTP captures", () => {
     assert.deepEqual(await leakedPieces(token), [], "the token is shown (forced)");
     await page.check('input[name="mode"][value="auto"]');
   });
+});
+
+/** The 1-based line of byte `offset` of `bytes`. */
+function lineOf(bytes, offset) {
+  return bytes.subarray(0, offset).toString("utf8").split("\n").length;
+}
+
+/** The line (1-based) of the start of the input's selection. */
+async function selectedLine() {
+  return page.evaluate(() => {
+    const input = document.getElementById("input");
+    return input.value.slice(0, input.selectionStart).split("\n").length;
+  });
+}
+
+/**
+ * Inspects `text` pasted under the file name `name` ("" for none) in `mode`, and checks that
+ * the page shows what `mcpvet config --format json` reports for the same text and name (the
+ * CLI reads it from a file of that name, in a folder of its own): metrics, findings, servers;
+ * then that each finding and each server name selects its text in the input, on the line the
+ * report gives. Returns the CLI's report and what the page shows.
+ */
+async function pasteAndCompare(text, name, mode) {
+  const dir = fs.mkdtempSync(path.join(output, "derived-"));
+  const file = path.join(dir, name || "pasted");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  const expected = name ? cliReport("config", file) : cliReport("config", "-", text);
+  fs.rmSync(dir, { recursive: true });
+  await page.click("#clear");
+  await page.fill("#input", text);
+  await page.fill("#file-name", name);
+  await page.check(`input[name="mode"][value="${mode}"]`);
+  await inspect();
+  const got = await shown();
+  assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "config");
+  // An unreadable input shows only the counts of findings.
+  assert.deepEqual(got.metrics, {
+    ...(got.state === "unreadable" ? {} : { servers: expected.summary.servers }),
+    errors: expected.summary.errors,
+    warnings: expected.summary.warnings,
+    infos: expected.summary.infos,
+  });
+  assert.deepEqual(got.findings, expectedFindings(expected));
+  assert.deepEqual(
+    got.servers,
+    expected.servers.map((s) => ({ name: s.name, transport: s.transport, target: s.target ?? "—", state: s.disabled ? "disabled" : "enabled" })),
+  );
+  const bytes = Buffer.from(text, "utf8");
+  const buttons = page.locator("#findings li.finding button.locate");
+  assert.equal(await buttons.count(), expected.findings.length);
+  for (let i = 0; i < expected.findings.length; i++) {
+    const f = expected.findings[i];
+    assert.equal(lineOf(bytes, f.span.start), f.line, `finding ${i} (${f.code}): the report's line is the file's`);
+    await buttons.nth(i).click();
+    const sel = await selection();
+    assert.equal(sel.text, slice(bytes, f.span.start, f.span.end), `finding ${i} (${f.code}) selects its text`);
+    assert.equal(await selectedLine(), f.line, `finding ${i} (${f.code}) selects on its line`);
+  }
+  const names = page.locator("#servers tbody button.locate");
+  for (let i = 0; i < expected.servers.length; i++) {
+    await names.nth(i).click();
+    assert.equal(await selectedLine(), expected.servers[i].line, `server ${expected.servers[i].name} is on its line`);
+    const want = expected.servers[i].name;
+    const text = (await selection()).text;
+    assert.ok([want, `"${want}"`, `'${want}'`].includes(text), `server ${want} selects its name, not ${text}`);
+  }
+  return { expected, got };
+}
+
+describe("TOML and YAML configurations", () => {
+  test("the Codex example (TOML): the CLI's findings and servers, each selecting its TOML text", async () => {
+    const expected = cliReport("config", codexSample);
+    const bytes = fs.readFileSync(codexSample);
+    await page.click("#example-codex");
+    assert.equal(await page.inputValue("#input"), bytes.toString("utf8"));
+    assert.equal(await page.inputValue("#file-name"), "config.toml");
+    assert.equal(await page.evaluate(() => document.querySelector('input[name="mode"]:checked').value), "config");
+    assert.match(await page.textContent("#status"), /^Loaded the example Codex configuration \(TOML\) \(config\.toml\)/);
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.equal(expected.dialect.name, "codex");
+    assert.match(got.what, /Read as a configuration for Codex \(/);
+    assert.deepEqual(got.metrics, {
+      servers: expected.summary.servers,
+      errors: expected.summary.errors,
+      warnings: expected.summary.warnings,
+      infos: expected.summary.infos,
+    });
+    assert.deepEqual(got.findings, expectedFindings(expected));
+    assert.deepEqual(
+      got.servers.map((s) => [s.name, s.transport, s.state]),
+      expected.servers.map((s) => [s.name, s.transport, s.disabled ? "disabled" : "enabled"]),
+    );
+    // The example shows Codex's own problems: a `${VAR}` Codex sends literally, a literal
+    // token and header credential, a placeholder, plain http, an unknown member.
+    const codes = expected.findings.map((f) => f.code);
+    for (const code of ["MCP105", "MCP302", "MCP303", "MCP307", "MCP205", "MCP101"]) {
+      assert.ok(codes.includes(code), `${code} in ${codes}`);
+    }
+    // Every finding selects its text in the TOML, on the line the page shows; a comment with
+    // an accented letter comes first, so byte and UTF-16 offsets differ.
+    const buttons = page.locator("#findings li.finding button.locate");
+    let shifted = 0;
+    for (let i = 0; i < expected.findings.length; i++) {
+      const f = expected.findings[i];
+      await buttons.nth(i).click();
+      const sel = await selection();
+      assert.equal(sel.text, slice(bytes, f.span.start, f.span.end), `finding ${i} (${f.code})`);
+      assert.equal(await selectedLine(), f.line, `finding ${i} (${f.code}) on line ${f.line}`);
+      assert.equal(lineOf(bytes, f.span.start), f.line);
+      if (sel.start !== f.span.start) shifted += 1;
+    }
+    assert.ok(shifted > 0, "non-ASCII text before a finding: the offsets were converted");
+    const at = (code) => expected.findings.find((f) => f.code === code);
+    assert.equal(slice(bytes, at("MCP101").span.start, at("MCP101").span.end), "startup_timeout");
+    assert.equal(slice(bytes, at("MCP105").span.start, at("MCP105").span.end), "${HOME}");
+    assert.match(got.findings.find((f) => f.code === "MCP101").where, new RegExp(`^Line ${at("MCP101").line}, column 1 `));
+    // The server names select the keys of their `[mcp_servers.NAME]` headers.
+    const names = page.locator("#servers tbody button.locate");
+    await names.nth(0).click();
+    assert.equal((await selection()).text, "documents");
+    assert.equal(await selectedLine(), expected.servers[0].line);
+    await names.nth(2).click();
+    assert.equal((await selection()).text, '"brave-search"');
+    // The synthetic token is reported, never shown.
+    assert.deepEqual(await leakedPieces("ghp_mcpvetSyntheticDocToken9Xq2Lp7Rz4WmK"), []);
+    assert.deepEqual(await leakedPieces("Zq8Wm3Xr7Tn2Kp5Vd9Hs4Lc6Yb1"), []);
+    await page.screenshot({ path: path.join(output, "codex.png"), fullPage: true });
+  });
+
+  const codexText = [
+    "# Codex, pasted: « réglages »",
+    'model = "gpt-5-codex"',
+    "",
+    "[mcp_servers.files]",
+    'command = "npx"',
+    'args = ["-y", "@modelcontextprotocol/server-filesystem", "${HOME}/projets"]',
+    "startup_timeout_ms = 20000",
+    "",
+    '[mcp_servers."remote-api"]',
+    'url = "http://api.example.com/mcp"',
+    'bearer_token_env_var = "API_TOKEN"',
+    "tool_timeot_sec = 30",
+    "",
+  ].join("\n");
+
+  test("a Codex config.toml pasted in auto mode, without a file name: detected as TOML, findings on its lines", async () => {
+    const { expected, got } = await pasteAndCompare(codexText, "", "auto");
+    assert.equal(got.state, "done");
+    assert.match(got.what, /^Detected a client configuration \(a TOML document\)\. Read as a configuration for Codex \(content: root table `mcp_servers`/);
+    assert.equal(expected.dialect.name, "codex");
+    const where = Object.fromEntries(expected.findings.map((f) => [f.code, [f.line, f.column]]));
+    assert.deepEqual(where.MCP105, [6, 59]);
+    assert.deepEqual(where.MCP205, [10, 7]);
+    assert.deepEqual(where.MCP101, [12, 1]);
+    assert.deepEqual(expected.servers.map((s) => [s.name, s.line]), [["files", 4], ["remote-api", 9]]);
+  });
+
+  test("the file name `.codex/config.toml` says Codex", async () => {
+    const { expected, got } = await pasteAndCompare(codexText, ".codex/config.toml", "auto");
+    assert.equal(expected.dialect.detected_by, "file-name");
+    assert.match(got.what, /Read as a configuration for Codex \(file-name: path `\.codex\/config\.toml` \(Codex\)\)/);
+  });
+
+  const yamlText = [
+    "# Serveurs MCP — écrits en YAML",
+    "mcpServers:",
+    "  docs:",
+    "    command: npx",
+    '    args: ["-y", "@example/docs-mcp", "--root", "${workspaceFolder}"]',
+    "  \"remote-api\":",
+    "    url: http://api.example.com/mcp",
+    "    headers:",
+    "      Authorization: Bearer Zq8Wm3Xr7Tn2Kp5Vd9Hs4Lc6Yb1Qa0",
+    "",
+  ].join("\n");
+
+  test("a YAML `mcpServers` map pasted in auto mode: detected, its findings on its YAML lines", async () => {
+    const { expected, got } = await pasteAndCompare(yamlText, "", "auto");
+    assert.equal(got.state, "done");
+    assert.match(got.what, /^Detected a client configuration \(a YAML or TOML server map\)\./);
+    assert.deepEqual(expected.servers.map((s) => [s.name, s.line]), [["docs", 3], ["remote-api", 6]]);
+    const codes = expected.findings.map((f) => f.code);
+    assert.ok(codes.includes("MCP205"), `plain http is reported (${codes})`);
+    assert.equal(expected.findings.find((f) => f.code === "MCP205").line, 7);
+    // The header's credential is reported at its YAML line and never shown.
+    const secret = expected.findings.find((f) => f.path && f.path.includes("Authorization"));
+    assert.ok(secret, `the Authorization header is reported (${codes})`);
+    assert.equal(secret.line, 9);
+    assert.deepEqual(await leakedPieces("Zq8Wm3Xr7Tn2Kp5Vd9Hs4Lc6Yb1Qa0"), []);
+  });
+
+  test("a YAML file named mcp.yml in Client configuration mode", async () => {
+    const { expected } = await pasteAndCompare(yamlText, "mcp.yml", "config");
+    assert.equal(expected.summary.servers, 2);
+  });
+
+  test("Open a file… offers TOML and YAML, and a .yaml file is read under its name", async () => {
+    const accept = (await page.getAttribute("#file", "accept")).split(",");
+    for (const ext of [".json", ".toml", ".yaml", ".yml"]) assert.ok(accept.includes(ext), `${ext} in ${accept}`);
+    await page.click("#clear");
+    await page.setInputFiles("#file", { name: "servers.yaml", mimeType: "application/yaml", buffer: Buffer.from(yamlText, "utf8") });
+    await page.waitForFunction(() => document.getElementById("input").value.length > 0);
+    assert.equal(await page.inputValue("#input"), yamlText);
+    assert.equal(await page.inputValue("#file-name"), "servers.yaml");
+    assert.match(await page.textContent("#status"), /^Opened servers\.yaml /);
+    await page.check('input[name="mode"][value="auto"]');
+    await inspect();
+    const got = await shown();
+    assert.equal(got.state, "done");
+    assert.deepEqual(got.servers.map((s) => s.name), ["docs", "remote-api"]);
+    await page.setInputFiles("#file", { name: "config.toml", mimeType: "application/toml", buffer: Buffer.from(codexText, "utf8") });
+    await page.waitForFunction((t) => document.getElementById("input").value === t, codexText);
+    await inspect();
+    assert.match((await shown()).what, /Read as a configuration for Codex/);
+  });
+
+  test("TOML and YAML syntax errors: the status names the error at its line in the file", async () => {
+    const fatal = (file) => file.findings.find((f) => f.severity === "error");
+    const toml = '[mcp_servers.docs]\ncommand = "npx"\nargs = ["-y", "docs-mcp"\n';
+    const { expected: t, got: gt } = await pasteAndCompare(toml, "", "auto");
+    assert.equal(gt.state, "unreadable");
+    assert.equal(fatal(t).code, "MCP015");
+    assert.equal(fatal(t).line, 3);
+    assert.equal(
+      gt.status,
+      `This could not be read as a client configuration: ${fatal(t).message} (MCP015 at line ${fatal(t).line}, column ${fatal(t).column}).`,
+    );
+    const yaml = 'mcpServers:\n  docs:\n    command: "npx\n    args: []\n';
+    const { expected: y, got: gy } = await pasteAndCompare(yaml, "mcp.yaml", "config");
+    assert.equal(gy.state, "unreadable");
+    assert.equal(fatal(y).code, "MCP013");
+    assert.equal(
+      gy.status,
+      `This could not be read as a client configuration: ${fatal(y).message} (MCP013 at line ${fatal(y).line}, column ${fatal(y).column}).`,
+    );
+    assert.equal(await page.isHidden("#servers-section"), true);
+  });
+
+  // Continue and Goose: the page shows what the CLI reports, their servers selecting their
+  // names in the YAML.
+  const continueBlock = [
+    "name: Docs MCP",
+    "version: 0.0.1",
+    "schema: v1",
+    "mcpServers:",
+    "  - name: docs",
+    "    type: stdio",
+    "    command: npx",
+    "    args:",
+    "      - -y",
+    '      - "@example/docs-mcp"',
+    "    env:",
+    "      DOCS_TOKEN: ${{ secrets.DOCS_TOKEN }}",
+    "",
+  ].join("\n");
+  const gooseConfig = [
+    "GOOSE_PROVIDER: openai",
+    "extensions:",
+    "  docs:",
+    "    enabled: true",
+    "    type: stdio",
+    "    name: docs",
+    "    cmd: npx",
+    "    args: [-y, \"@example/docs-mcp\"]",
+    "    envs: {}",
+    "    timeout: 300",
+    "",
+  ].join("\n");
+  for (const [client, name, text] of [
+    ["Continue", ".continue/mcpServers/docs.yaml", continueBlock],
+    ["Goose", "goose/config.yaml", gooseConfig],
+  ]) {
+    test(`a ${client} YAML file: the CLI's report, at its YAML lines`, async () => {
+      const { expected, got } = await pasteAndCompare(text, name, "auto");
+      assert.equal(got.state, "done", got.status);
+      assert.match(got.what, /^Detected a client configuration \(/);
+      assert.match(got.what, new RegExp(`Read as a configuration for ${client} \\(file-name: `));
+      assert.deepEqual(got.servers.map((s) => [s.name, s.transport]), [["docs", "stdio"]]);
+      assert.equal(expected.servers[0].line, client === "Continue" ? 5 : 3);
+    });
+  }
 });
 
 describe("clearing and unreadable input", () => {

@@ -2,45 +2,46 @@
 use mcpvet_diagnostics::{RuleMeta, declare_rule};
 
 declare_rule! {
-    /// The file is in a format, or of a client, that mcpvet does not read yet.
+    /// The file is in a format that mcpvet does not read yet.
     ///
     /// ## What it checks
     ///
-    /// For configurations, the shape of a YAML file: a Continue configuration (a block file
-    /// in `.continue/mcpServers/` or a `config.yaml` whose `mcpServers` is a list) or a Goose
-    /// `config.yaml` (an `extensions` map) is recognised and reported, at info level, instead
-    /// of being lowered as another client's file and drowned in wrong findings. (JSON, JSONC,
-    /// TOML and other YAML configurations are read.) For captured sessions, the content: a
-    /// HAR file, mcp-debug records, an HTTP (VCR) recorder cassette none of whose bodies holds
-    /// JSON (cassettes whose bodies hold JSON-RPC messages, in JSON or YAML, are read); there
-    /// it is an error. It is then the file's only finding.
+    /// For captured sessions, the content: a HAR file, mcp-debug records, an HTTP (VCR)
+    /// recorder cassette none of whose bodies holds JSON (cassettes whose bodies hold
+    /// JSON-RPC messages, in JSON or YAML, are read). It is then the file's only finding.
+    /// Configurations are read in every supported syntax: JSON and JSONC, TOML (Codex) and
+    /// YAML (Continue's block files and `config.yaml`, Goose's `config.yaml`, and a YAML
+    /// server map of any other client), so no configuration gets this finding.
     ///
     /// ## Why it matters
     ///
-    /// The finding says plainly that the file was not inspected, and why. A configuration mcpvet
-    /// cannot read yet is not wrong: the finding is info, so a valid configuration never fails
-    /// a run (`--fail-on`) for being unread.
+    /// The finding says plainly that the file was not inspected, and why, instead of
+    /// reading it as something else and drowning it in wrong findings; an empty report
+    /// would wrongly suggest the capture is fine.
     ///
     /// ## Examples
     ///
     /// ### Flagged
     ///
-    /// ```yaml file=config.yaml
-    /// extensions:
-    ///   github:
-    ///     type: stdio
-    ///     cmd: npx
+    /// ```jsonl file=session.jsonl
+    /// {"ts": 1, "dir": "req", "method": "initialize"}
     /// ```
     ///
     /// ### Accepted
     ///
-    /// ```json file=mcp.json
-    /// {"mcpServers": {"docs": {"command": "npx"}}}
+    /// ```yaml file=config.yaml
+    /// extensions:
+    ///   github:
+    ///     enabled: true
+    ///     type: stdio
+    ///     name: github
+    ///     cmd: npx
+    ///     args: ["-y", "@modelcontextprotocol/server-github"]
     /// ```
     ///
     /// ## References
     ///
-    /// - Continue `config.yaml` and block files, Goose `config.yaml`; docs/inputs.md
+    /// - docs/inputs.md: the session formats; docs/dialects.md: every configuration dialect
     pub static UNSUPPORTED_FORMAT = {
         code: "MCP009",
         name: "unsupported-format",

@@ -70,9 +70,11 @@ fn dialect_files_match_the_snapshot() {
         .expect("tests/dialects")
         .into_iter()
         .filter(|n| {
-            Path::new(n)
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("jsonc"))
+            Path::new(n).extension().is_some_and(|e| {
+                ["json", "jsonc", "yaml", "yml", "toml"]
+                    .iter()
+                    .any(|x| e.eq_ignore_ascii_case(x))
+            })
         })
         .collect();
     assert!(names.len() >= 10, "{names:?}");

@@ -402,13 +402,18 @@ pub(crate) enum Field {
 impl Field {
     /// The field a path relative to its server (`env.GITHUB_TOKEN`, `args[3]`) points into.
     pub(crate) fn of(relative: &str) -> Field {
-        let head = relative.split(['.', '[']).next().unwrap_or("");
+        let mut parts = relative.split(['.', '[']);
+        let head = parts.next().unwrap_or("");
         match head {
-            // opencode names it `environment`.
-            "env" | "environment" => Field::Env,
+            // opencode names it `environment`, Goose `envs`.
+            "env" | "environment" | "envs" => Field::Env,
             "headers" | "http_headers" => Field::Header,
-            "args" | "command" => Field::Args,
-            "url" | "serverUrl" | "httpUrl" => Field::Url,
+            // Continue: `requestOptions.headers`.
+            "requestOptions" if parts.next() == Some("headers") => Field::Header,
+            // Goose names the program `cmd`.
+            "args" | "command" | "cmd" => Field::Args,
+            // Goose names the URL `uri`.
+            "url" | "serverUrl" | "httpUrl" | "uri" => Field::Url,
             _ => Field::Other,
         }
     }
@@ -420,9 +425,10 @@ pub(crate) fn reference(dialect: Dialect, field: Field, name: &str) -> Option<St
     let env_only = matches!(dialect, Dialect::Gemini | Dialect::Kiro) && field != Field::Env;
     // Cline and VS Code expand variables in every string of a server entry.
     // opencode substitutes `{env:VAR}` in the text of the whole file.
+    // Continue renders `${{ secrets.NAME }}` in the whole text of its files.
     let everywhere = matches!(
         dialect,
-        Dialect::Cline | Dialect::VsCode | Dialect::OpenCode
+        Dialect::Cline | Dialect::VsCode | Dialect::OpenCode | Dialect::Continue
     );
     if env_only || (field == Field::Other && !everywhere) {
         return None;
@@ -432,6 +438,9 @@ pub(crate) fn reference(dialect: Dialect, field: Field, name: &str) -> Option<St
         // Copilot CLI expands `${NAME}` in `command`, `args`, `env` and header values.
         Dialect::CopilotCli if field != Field::Url => Some(format!("${{{name}}}")),
         Dialect::OpenCode => Some(format!("{{env:{name}}}")),
+        Dialect::Continue => Some(format!("${{{{ secrets.{name} }}}}")),
+        // Goose substitutes `${NAME}` in headers, from the extension's `envs` and `env_keys`.
+        Dialect::Goose if field == Field::Header => Some(format!("${{{name}}}")),
         Dialect::Gemini => Some(format!("${name}")),
         Dialect::VsCode | Dialect::Cursor | Dialect::Windsurf | Dialect::Cline | Dialect::Roo => {
             Some(format!("${{env:{name}}}"))
@@ -481,6 +490,29 @@ pub(crate) fn advice(dialect: Dialect, field: Field, name: &str, prefix: &str) -
                      instead of writing the value in `http_headers`"
                 ),
                 Field::Url | Field::Other => keep_private("Codex"),
+            };
+        }
+        // Continue: a secret of its `.env` files (`.continue/.env`, `~/.continue/.env`), the
+        // hub, or the environment.
+        Dialect::Continue => {
+            return format!(
+                "set `{name}` in `~/.continue/.env` (or a hub secret) and write \
+                 `{prefix}${{{{ secrets.{name} }}}}` here instead"
+            );
+        }
+        // Goose reads secrets by name, from its keyring or the environment.
+        Dialect::Goose => {
+            return match field {
+                Field::Header => format!(
+                    "store `{name}` with `goose configure` (the keyring) or in the environment, \
+                     list it in `env_keys: [{name}]` and write `{prefix}${{{name}}}` here instead"
+                ),
+                Field::Env | Field::Args => format!(
+                    "store `{name}` with `goose configure` (the keyring) or in the environment \
+                     and list it in `env_keys: [{name}]`, which passes it to the server, instead \
+                     of writing the value"
+                ),
+                Field::Url | Field::Other => keep_private("Goose"),
             };
         }
         Dialect::Gemini | Dialect::Kiro if field == Field::Other => {

@@ -29,6 +29,8 @@ pub(crate) struct Env {
     pub(crate) appdata: Option<PathBuf>,
     /// `XDG_CONFIG_HOME` (Linux), when set to an absolute path.
     pub(crate) xdg_config_home: Option<PathBuf>,
+    /// `CODEX_HOME` (Codex's folder, `~/.codex` when unset), when set to an absolute path.
+    pub(crate) codex_home: Option<PathBuf>,
 }
 
 impl Env {
@@ -50,6 +52,7 @@ impl Env {
             home,
             appdata: var("APPDATA"),
             xdg_config_home: var("XDG_CONFIG_HOME").filter(|p| p.is_absolute()),
+            codex_home: var("CODEX_HOME").filter(|p| p.is_absolute()),
         }
     }
 }
@@ -91,6 +94,10 @@ pub(crate) fn candidates(os: Os, env: &Env) -> Vec<Candidate> {
                 Base::Home => home?.to_owned(),
                 Base::AppData => app_data.clone()?,
                 Base::Config => config.clone()?,
+                Base::CodexHome => env
+                    .codex_home
+                    .clone()
+                    .or_else(|| home.map(|h| h.join(".codex")))?,
                 Base::Project => PathBuf::new(),
             };
             Some(Candidate {
@@ -222,6 +229,7 @@ mod tests {
             home: Some("/home/me".into()),
             appdata: None,
             xdg_config_home: None,
+            codex_home: None,
         };
         assert_eq!(
             paths(Os::Linux, &env),
@@ -247,6 +255,8 @@ mod tests {
                 "/home/me/.codex/config.toml [Codex, user, shared]",
                 "/home/me/.continue/config.yaml [Continue, user, shared]",
                 "/home/me/.continue/mcpServers/*.yaml [Continue, user]",
+                "/home/me/.continue/mcpServers/*.yml [Continue, user]",
+                "/home/me/.continue/mcpServers/*.json [Continue, user]",
                 "/home/me/.config/goose/config.yaml [Goose, user, shared]",
             ])
         );
@@ -259,6 +269,14 @@ mod tests {
         assert!(list.contains(&"/cfg/zed/settings.json [Zed, user, shared]".to_owned()));
         assert!(list.contains(&"/cfg/Code/User/mcp.json [VS Code, user]".to_owned()));
         assert!(list.contains(&"/home/me/.cursor/mcp.json [Cursor, user]".to_owned()));
+        // CODEX_HOME moves Codex's folder.
+        let codex = Env {
+            codex_home: Some("/opt/codex".into()),
+            ..xdg
+        };
+        let list = paths(Os::Linux, &codex);
+        assert!(list.contains(&"/opt/codex/config.toml [Codex, user, shared]".to_owned()));
+        assert!(!list.iter().any(|p| p.contains("/home/me/.codex")));
     }
 
     #[test]
@@ -267,6 +285,7 @@ mod tests {
             home: Some("/Users/me".into()),
             appdata: None,
             xdg_config_home: Some("/ignored".into()),
+            codex_home: None,
         };
         assert_eq!(
             paths(Os::Macos, &env),
@@ -292,6 +311,8 @@ mod tests {
                 "/Users/me/.codex/config.toml [Codex, user, shared]",
                 "/Users/me/.continue/config.yaml [Continue, user, shared]",
                 "/Users/me/.continue/mcpServers/*.yaml [Continue, user]",
+                "/Users/me/.continue/mcpServers/*.yml [Continue, user]",
+                "/Users/me/.continue/mcpServers/*.json [Continue, user]",
                 "/Users/me/.config/goose/config.yaml [Goose, user, shared]",
             ])
         );
@@ -303,6 +324,7 @@ mod tests {
             home: Some(PathBuf::from("C:/Users/me")),
             appdata: Some(PathBuf::from("C:/Users/me/AppData/Roaming")),
             xdg_config_home: None,
+            codex_home: None,
         };
         assert_eq!(
             paths(Os::Windows, &env),
@@ -329,6 +351,8 @@ mod tests {
                 "C:/Users/me/.codex/config.toml [Codex, user, shared]",
                 "C:/Users/me/.continue/config.yaml [Continue, user, shared]",
                 "C:/Users/me/.continue/mcpServers/*.yaml [Continue, user]",
+                "C:/Users/me/.continue/mcpServers/*.yml [Continue, user]",
+                "C:/Users/me/.continue/mcpServers/*.json [Continue, user]",
                 "C:/Users/me/AppData/Roaming/Block/goose/config/config.yaml [Goose, user, shared]",
             ])
         );

@@ -214,6 +214,100 @@ fn write_yaml(servers: &[Gen]) -> Out {
     out
 }
 
+/// A Continue block: a list of servers named by `name`, headers in `requestOptions`.
+fn write_continue(servers: &[Gen]) -> Out {
+    let mut out = Out::default();
+    out.text
+        .push_str("name: Generated\nversion: 0.0.1\nschema: v1\nmcpServers:\n");
+    for s in servers {
+        out.text.push_str("  - name: ");
+        out.literal(&s.name, &yaml_literal(&s.name));
+        out.text.push('\n');
+        if s.remote {
+            out.text.push_str("    url: ");
+            out.literal(&s.url, &yaml_literal(&s.url));
+            out.text.push('\n');
+            if !s.headers.is_empty() {
+                out.text.push_str("    requestOptions:\n      headers:\n");
+                for (name, v) in &s.headers {
+                    let _ = write!(out.text, "        {name}: ");
+                    out.literal(v, &yaml_literal(v));
+                    out.text.push('\n');
+                }
+            }
+        } else {
+            out.text.push_str("    command: ");
+            out.literal(&s.command, &yaml_literal(&s.command));
+            out.text.push('\n');
+            if !s.args.is_empty() {
+                out.text.push_str("    args:\n");
+            }
+            for a in &s.args {
+                out.text.push_str("      - ");
+                out.literal(a, &yaml_literal(a));
+                out.text.push('\n');
+            }
+            if !s.env.is_empty() {
+                out.text.push_str("    env:\n");
+                for (name, v) in &s.env {
+                    let _ = write!(out.text, "      {name}: ");
+                    out.literal(v, &yaml_literal(v));
+                    out.text.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Goose's `extensions` map: `cmd`, `envs`, `uri`, and the members Goose requires.
+fn write_goose(servers: &[Gen]) -> Out {
+    let mut out = Out::default();
+    out.text.push_str("GOOSE_PROVIDER: openai\nextensions:\n");
+    for s in servers {
+        out.text.push_str("  ");
+        out.literal(&s.name, &yaml_literal(&s.name));
+        out.text.push_str(":\n    enabled: true\n    name: ");
+        out.text.push_str(&yaml_literal(&s.name));
+        out.text.push('\n');
+        if s.remote {
+            out.text.push_str("    type: streamable_http\n    uri: ");
+            out.literal(&s.url, &yaml_literal(&s.url));
+            out.text.push('\n');
+            if !s.headers.is_empty() {
+                out.text.push_str("    headers:\n");
+                for (name, v) in &s.headers {
+                    let _ = write!(out.text, "      {name}: ");
+                    out.literal(v, &yaml_literal(v));
+                    out.text.push('\n');
+                }
+            }
+        } else {
+            out.text.push_str("    type: stdio\n    cmd: ");
+            out.literal(&s.command, &yaml_literal(&s.command));
+            out.text.push_str("\n    args:");
+            if s.args.is_empty() {
+                out.text.push_str(" []");
+            }
+            out.text.push('\n');
+            for a in &s.args {
+                out.text.push_str("    - ");
+                out.literal(a, &yaml_literal(a));
+                out.text.push('\n');
+            }
+            if !s.env.is_empty() {
+                out.text.push_str("    envs:\n");
+                for (name, v) in &s.env {
+                    let _ = write!(out.text, "      {name}: ");
+                    out.literal(v, &yaml_literal(v));
+                    out.text.push('\n');
+                }
+            }
+        }
+    }
+    out
+}
+
 fn write_toml(servers: &[Gen]) -> Out {
     let mut out = Out::default();
     out.text.push_str("model = \"o3\"\n");
@@ -311,7 +405,7 @@ fn servers() -> impl Strategy<Value = Vec<Gen>> {
 proptest! {
     /// The span of every lowered value of a TOML or YAML file slices, in the file, exactly
     /// the literal written for it (quotes included, as written); the JSON, YAML and TOML
-    /// files lower to the same values.
+    /// files, a Continue block and a Goose `config.yaml` lower to the same values.
     #[test]
     fn lowered_spans_slice_back_to_the_written_values(servers in servers()) {
         let mut all = Vec::new();
@@ -319,6 +413,8 @@ proptest! {
             (write_json(&servers), "mcp.json"),
             (write_yaml(&servers), "mcp.yaml"),
             (write_toml(&servers), ".codex/config.toml"),
+            (write_continue(&servers), ".continue/mcpServers/generated.yaml"),
+            (write_goose(&servers), "/home/me/.config/goose/config.yaml"),
         ] {
             let values = lowered(&out.text, name).map_err(|e| TestCaseError::fail(format!("{e}\n{}", out.text)))?;
             let mut written = out.spans.clone();
@@ -335,7 +431,9 @@ proptest! {
             all.push(values);
         }
         prop_assert_eq!(&all[0], &all[1]);
-        prop_assert_eq!(&all[0], &all[2]);
+        for other in &all[2..] {
+            prop_assert_eq!(&all[0], other);
+        }
     }
 }
 

@@ -74,9 +74,11 @@ fn dialect_files_match_the_reviewed_snapshot() {
     );
     for name in entry_names(&dir).expect("tests/dialects") {
         let extension = std::path::Path::new(&name).extension();
-        if !extension
-            .is_some_and(|e| e.eq_ignore_ascii_case("json") || e.eq_ignore_ascii_case("jsonc"))
-        {
+        if !extension.is_some_and(|e| {
+            ["json", "jsonc", "yaml", "yml", "toml"]
+                .iter()
+                .any(|x| e.eq_ignore_ascii_case(x))
+        }) {
             continue;
         }
         let text = std::fs::read_to_string(dir.join(&name)).expect("UTF-8 fixture");

@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run -p mcpvet_wasm --example build_site -- --wasm mcpvet_wasm.wasm --web web \
 //!     --example config=examples/claude_desktop_config.json \
+//!     --example codex:config=examples/codex/config.toml \
 //!     --example transcript=web/samples/session.jsonl \
 //!     --example server=web/samples/definition.json \
 //!     --example runlog:transcript=examples/runs/whoami-before-initialize.jsonl --out web/dist

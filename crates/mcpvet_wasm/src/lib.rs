@@ -111,8 +111,10 @@ impl fmt::Display for InspectError {
 impl std::error::Error for InspectError {}
 
 /// Inspects `bytes` (UTF-8; invalid bytes are reported and read as `?`) in `mode`, under the
-/// name `file_name` (which helps detect a configuration's client, as `.vscode/mcp.json` does),
-/// or [`UNNAMED`], through the same door as the command line
+/// name `file_name` (which helps detect a configuration's client, as `.vscode/mcp.json` and
+/// `.codex/config.toml` do, and its syntax: a `.toml`, `.yaml` or `.yml` file is read through
+/// the JSON text it denotes, every position mapped back to the file), or [`UNNAMED`], through
+/// the same door as the command line
 /// ([`mcpvet_linter::inspect`]). In auto mode the report's `detection` says how the kind
 /// was decided.
 ///
@@ -266,6 +268,154 @@ mod tests {
         assert_eq!(vscode["files"][0]["path"], ".vscode/mcp.json");
         // UTF-16 columns are there for the browser.
         assert!(vscode["files"][0]["findings"][0]["column_utf16"].is_u64());
+    }
+
+    /// The text of `bytes` at a report's `{"start", "end"}` span.
+    fn at<'t>(text: &'t str, span: &Value) -> &'t str {
+        let start = usize::try_from(span["start"].as_u64().unwrap()).unwrap();
+        let end = usize::try_from(span["end"].as_u64().unwrap()).unwrap();
+        &text[start..end]
+    }
+
+    /// The 1-based line of byte `offset` of `text`.
+    fn line_of(text: &str, offset: &Value) -> u64 {
+        let offset = usize::try_from(offset.as_u64().unwrap()).unwrap();
+        text[..offset].matches('\n').count() as u64 + 1
+    }
+
+    #[test]
+    fn codex_toml_is_a_configuration_with_positions_in_the_toml() {
+        let text = "# Codex, with a comment: réunion\nmodel = \"gpt-5-codex\"\n\n[mcp_servers.docs]\ncommand = \"npx\"\nargs = [\"-y\", \"${HOME}/docs\"]\n\n[mcp_servers.\"remote-api\"]\nurl = \"https://mcp.example.com/mcp\"\nstartup_timeout = 30\n";
+        for (mode, name, detected_by) in [
+            ("auto", None, "content"),
+            ("config", None, "content"),
+            ("auto", Some("config.toml"), "content"),
+            ("auto", Some(".codex/config.toml"), "file-name"),
+            ("config", Some("/home/me/.codex/config.toml"), "file-name"),
+        ] {
+            let page: Value =
+                serde_json::from_str(&inspect_page(mode, name, text.as_bytes()).unwrap()).unwrap();
+            let file = &page["report"]["files"][0];
+            assert_eq!(file["kind"], "config", "{mode} {name:?}");
+            assert_eq!(file["dialect"]["name"], "codex", "{mode} {name:?}");
+            assert_eq!(
+                file["dialect"]["detected_by"], detected_by,
+                "{mode} {name:?}"
+            );
+            if mode == "auto" {
+                assert_eq!(page["detected"]["kind"], "config");
+            }
+            // The server names are spans of the TOML file, not of the derived JSON text.
+            let names: Vec<&str> = page["servers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| at(text, s))
+                .collect();
+            assert_eq!(names, ["docs", "\"remote-api\""]);
+            assert_eq!(file["servers"][0]["line"], 4);
+            assert_eq!(file["servers"][1]["line"], 8);
+            let findings: Vec<(&str, &str, u64, u64)> = file["findings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| {
+                    assert_eq!(f["line"].as_u64(), Some(line_of(text, &f["span"]["start"])));
+                    (
+                        f["code"].as_str().unwrap(),
+                        at(text, &f["span"]),
+                        f["line"].as_u64().unwrap(),
+                        f["column_utf16"].as_u64().unwrap(),
+                    )
+                })
+                .collect();
+            assert_eq!(
+                findings,
+                [
+                    ("MCP105", "${HOME}", 6, 16),
+                    ("MCP101", "startup_timeout", 10, 1)
+                ],
+                "{mode} {name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_yaml_server_map_is_a_configuration_with_positions_in_the_yaml() {
+        let text = "# servers, café\nmcpServers:\n  docs:\n    command: npx\n    args: [\"-y\", \"docs-mcp\"]\n  \"remote\":\n    url: http://mcp.example.com/mcp\n";
+        for (mode, name) in [
+            ("auto", None),
+            ("config", None),
+            ("auto", Some("mcp.yaml")),
+            ("auto", Some("servers.yml")),
+        ] {
+            let page: Value =
+                serde_json::from_str(&inspect_page(mode, name, text.as_bytes()).unwrap()).unwrap();
+            let file = &page["report"]["files"][0];
+            assert_eq!(file["kind"], "config", "{mode} {name:?}");
+            assert_eq!(file["summary"]["servers"], 2);
+            let names: Vec<&str> = page["servers"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| at(text, s))
+                .collect();
+            assert_eq!(names, ["docs", "\"remote\""]);
+            let f = &file["findings"][0];
+            assert_eq!(f["code"], "MCP205");
+            assert_eq!(at(text, &f["span"]), "http://mcp.example.com/mcp");
+            assert_eq!(
+                (f["line"].as_u64(), f["column"].as_u64()),
+                (Some(7), Some(10))
+            );
+        }
+    }
+
+    #[test]
+    fn continue_and_goose_files_are_read_by_their_names() {
+        let block = "name: Docs\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: docs\n    command: npx\n";
+        let goose = "GOOSE_PROVIDER: openai\nextensions:\n  docs:\n    name: docs\n    type: stdio\n    cmd: npx\n    enabled: true\n";
+        for (name, text, client) in [
+            (".continue/mcpServers/docs.yaml", block, "continue"),
+            ("goose/config.yaml", goose, "goose"),
+        ] {
+            let page: Value =
+                serde_json::from_str(&inspect_page("auto", Some(name), text.as_bytes()).unwrap())
+                    .unwrap();
+            let file = &page["report"]["files"][0];
+            assert_eq!(page["detected"]["kind"], "config", "{name}");
+            assert_eq!(file["dialect"]["name"], client, "{name}");
+            assert_eq!(file["dialect"]["detected_by"], "file-name", "{name}");
+            assert_eq!(file["summary"]["servers"], 1, "{name}: {file}");
+            let span = &page["servers"][0];
+            assert_eq!(at(text, span), "docs", "{name}");
+            assert_eq!(
+                file["servers"][0]["line"].as_u64(),
+                Some(line_of(text, &span["start"])),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn toml_and_yaml_syntax_errors_are_at_their_place_in_the_file() {
+        let toml = report(
+            "auto",
+            Some("config.toml"),
+            b"[mcp_servers.docs]\ncommand = \"npx\"\nargs = [\"-y\", \"x\"\n",
+        );
+        let file = &toml["files"][0];
+        assert_eq!(file["kind"], "config");
+        assert_eq!(file["findings"][0]["code"], "MCP015");
+        assert_eq!(file["findings"][0]["line"], 3);
+        let yaml = report(
+            "config",
+            Some("mcp.yaml"),
+            b"mcpServers:\n  docs:\n    command: \"npx\n",
+        );
+        let file = &yaml["files"][0];
+        assert_eq!(file["findings"][0]["code"], "MCP013");
+        assert_eq!(file["findings"][0]["severity"], "error");
     }
 
     #[test]

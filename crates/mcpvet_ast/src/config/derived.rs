@@ -14,11 +14,11 @@
 //! - the diagnostics [`read_config`](super::read_config) returns are in the file's offsets
 //!   already.
 //!
-//! A file whose shape mcpvet does not lower yet (a Continue block file, a Goose
-//! `extensions:` map) gets one `unsupported-format` (MCP009) finding at info level, saying
-//! why, and no other: a valid configuration never fails a run for being unread.
+//! Continue's block files and `config.yaml` (a `mcpServers` list) and Goose's `config.yaml`
+//! (an `extensions` map) are YAML dialects of their own, detected and lowered like the
+//! others.
 use mcpvet_diagnostics::{Applicability, Diagnostic, Edit, Fix, Severity};
-use mcpvet_json::{JsonDocument, JsonOptions, Value, ValueKind};
+use mcpvet_json::{JsonDocument, JsonOptions, ValueKind};
 use mcpvet_text::{SourceMap, Span};
 
 use super::{ConfigFile, Detection, Dialect, Format, detect, lower, strict};
@@ -197,12 +197,12 @@ pub(super) fn read<'a>(
     let mut derived_diagnostics = parsed.diagnostics;
     let root = document.root();
     let (dialect, detection) = detect::detect(file_name, format, root, forced);
-    let unread = root.and_then(|r| unread_shape(format, r, dialect, forced.is_some()));
     // An empty YAML document (`null`): no server, and nothing wrong.
     let empty = root.is_none_or(|r| r.kind() == ValueKind::Null);
-    let lowered = match (&unread, root) {
-        (None, Some(_)) if !empty => lower::lower(&document, dialect, file_name),
-        _ => lower::Lowered::default(),
+    let lowered = if empty {
+        lower::Lowered::default()
+    } else {
+        lower::lower(&document, dialect, file_name)
     };
     if empty {
         diagnostics.push(
@@ -229,72 +229,11 @@ pub(super) fn read<'a>(
         derivation.map_diagnostic(config.document(), text, &mut d);
         diagnostics.push(d);
     }
-    if let Some((client, why)) = unread {
-        diagnostics.push(unread_finding(text, format, client, &why));
-    }
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
     LowerOutcome {
         value: config,
         diagnostics,
     }
-}
-
-/// A YAML configuration of a client whose shape is not lowered yet: the client and why it
-/// was recognised. (TOML is Codex's, which is read.)
-fn unread_shape(
-    format: Format,
-    root: Value<'_>,
-    dialect: Dialect,
-    forced: bool,
-) -> Option<(&'static str, String)> {
-    if format != Format::Yaml || forced || root.kind() != ValueKind::Object {
-        return None;
-    }
-    // Continue: `mcpServers` is a list of named servers (a block file or `config.yaml`).
-    if root
-        .get(super::roots::MCP_SERVERS)
-        .is_some_and(|m| m.kind() == ValueKind::Array)
-    {
-        return Some((
-            "Continue",
-            "its `mcpServers` is a list of named servers (Continue's `config.yaml` or a block file in `.continue/mcpServers/`)".to_owned(),
-        ));
-    }
-    if root.get("schema").is_some() && root.get("version").is_some() && root.get("name").is_some() {
-        return Some((
-            "Continue",
-            "it has `name`, `version` and `schema` (a Continue block file)".to_owned(),
-        ));
-    }
-    // Goose: `extensions:` map of `type`/`cmd`/`uri` entries.
-    if root
-        .get("extensions")
-        .is_some_and(|e| e.kind() == ValueKind::Object)
-        && matches!(dialect, Dialect::Generic)
-    {
-        return Some((
-            "Goose",
-            "it has an `extensions` map (Goose's `config.yaml`)".to_owned(),
-        ));
-    }
-    None
-}
-
-fn unread_finding(text: &str, format: Format, client: &str, why: &str) -> Diagnostic {
-    let first_line = text.find(['\n', '\r']).unwrap_or(text.len());
-    let what = match format {
-        Format::Toml => "TOML",
-        Format::Yaml | Format::Json => "YAML",
-    };
-    Diagnostic::new(
-        codes::UNSUPPORTED_FORMAT,
-        Severity::Info,
-        Span::new(0, first_line as u32),
-        format!("this {what} file looks like a {client} configuration, which mcpvet does not read yet: {why}"),
-    )
-    .with_help(format!(
-        "the file was not inspected; {client} configurations are not supported yet"
-    ))
 }
 
 impl ConfigFile<'_> {

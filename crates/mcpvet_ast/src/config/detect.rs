@@ -88,6 +88,26 @@ fn path_rule(path: &str) -> Option<(Dialect, Strength, String)> {
             "file name `.mcp.json` (Claude Code project file)",
         );
     }
+    // Continue: block files (and JSON server files) in `.continue/mcpServers/`, the user's
+    // `~/.continue/config.yaml`.
+    let ext = std::path::Path::new(name)
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default();
+    let yaml = matches!(ext, "yaml" | "yml");
+    if parent == Some("mcpservers") && grandparent == Some(".continue") && (yaml || ext == "json") {
+        return specific(Dialect::Continue, "path `.continue/mcpServers/` (Continue)");
+    }
+    if yaml && name.starts_with("config.") && parent == Some(".continue") {
+        return specific(Dialect::Continue, "path `.continue/config.yaml` (Continue)");
+    }
+    // Goose: `~/.config/goose/config.yaml`, `%APPDATA%\Block\goose\config\config.yaml`.
+    if yaml
+        && name.starts_with("config.")
+        && (parent == Some("goose") || (parent == Some("config") && grandparent == Some("goose")))
+    {
+        return specific(Dialect::Goose, "path `goose/config.yaml` (Goose)");
+    }
     if name == "config.toml" {
         // Codex: `~/.codex/config.toml` (`$CODEX_HOME`) and a trusted project's
         // `.codex/config.toml`.
@@ -199,7 +219,8 @@ fn path_rule(path: &str) -> Option<(Dialect, Strength, String)> {
 /// `.zed/settings.json`, `cline_mcp_settings.json`, `.roo/mcp.json`,
 /// `.kiro/settings/mcp.json`, `.amazonq/mcp.json`, `opencode.json`,
 /// `.copilot/mcp-config.json`, `.github/mcp.json`, `.vs/mcp.json`, `.junie/mcp/mcp.json`,
-/// `.lmstudio/mcp.json`, `mcp_config.json`...
+/// `.lmstudio/mcp.json`, `.continue/mcpServers/*.yaml`, `.continue/config.yaml`,
+/// `goose/config.yaml`, `mcp_config.json`...
 pub fn dialect_from_path(path: &str) -> Option<Dialect> {
     path_rule(path).map(|(d, _, _)| d)
 }
@@ -300,6 +321,25 @@ fn member_hint(servers: Value<'_>, file_is_mcp_json: bool) -> Option<(Dialect, S
     found.map(|(_, d, why)| (d, why))
 }
 
+/// Whether `value` is Goose's `extensions` map: an object whose entries are objects with a
+/// Goose `type` (`stdio`, `streamable_http`, `sse`, `builtin`, `platform`, `frontend`,
+/// `inline_python`) or its `cmd` / `uri`.
+pub(crate) fn is_goose_map(value: Value<'_>) -> bool {
+    value.kind() == ValueKind::Object
+        && value.members().any(|m| {
+            let typed = m
+                .value
+                .get("type")
+                .and_then(Value::as_str)
+                .is_some_and(|t| {
+                    matches!(t.as_ref(), "stdio" | "streamable_http" | "sse")
+                        || super::dialect::GOOSE_IN_PROCESS_TYPES.contains(&t.as_ref())
+                });
+            m.value.kind() == ValueKind::Object
+                && (typed || m.value.get("cmd").is_some() || m.value.get("uri").is_some())
+        })
+}
+
 /// Whether `value` is opencode's server map: an object whose entries (or the entries of its
 /// `servers`, the v2 shape) use `type: "local"`/`"remote"` or a `command` array.
 pub(crate) fn is_opencode_map(value: Value<'_>) -> bool {
@@ -395,6 +435,32 @@ fn content_rule(
         return Some((
             Dialect::Zed,
             "root key `context_servers` (Zed settings)".to_owned(),
+        ));
+    }
+    // Continue: `mcpServers` is a list of named servers (a block file or `config.yaml`).
+    if root
+        .get(roots::MCP_SERVERS)
+        .is_some_and(|m| m.kind() == ValueKind::Array)
+    {
+        return Some((
+            Dialect::Continue,
+            "`mcpServers` is a list of named servers (Continue)".to_owned(),
+        ));
+    }
+    if format == Format::Yaml
+        && ["name", "version", "schema"]
+            .iter()
+            .all(|k| root.get(k).is_some())
+    {
+        return Some((
+            Dialect::Continue,
+            "root keys `name`, `version` and `schema` (a Continue block)".to_owned(),
+        ));
+    }
+    if root.get(roots::EXTENSIONS).is_some_and(is_goose_map) {
+        return Some((
+            Dialect::Goose,
+            "root `extensions` with Goose extensions (Goose `config.yaml`)".to_owned(),
         ));
     }
     // Only TOML: a JSON file with `mcp_servers` is a misspelt `mcpServers` (MCP010 says so).
@@ -597,6 +663,20 @@ mod tests {
         path_is(".junie/mcp/mcp.json", Some(Dialect::Junie));
         path_is("/home/me/.lmstudio/mcp.json", Some(Dialect::LmStudio));
         path_is("mcp/mcp.json", None);
+        path_is(".continue/mcpServers/github.yaml", Some(Dialect::Continue));
+        path_is(
+            r"C:\proj\.continue\mcpServers\a.yml",
+            Some(Dialect::Continue),
+        );
+        path_is(".continue/mcpServers/mcp.json", Some(Dialect::Continue));
+        path_is("/home/me/.continue/config.yaml", Some(Dialect::Continue));
+        path_is("/home/me/.config/goose/config.yaml", Some(Dialect::Goose));
+        path_is(
+            r"C:\Users\me\AppData\Roaming\Block\goose\config\config.yaml",
+            Some(Dialect::Goose),
+        );
+        path_is("config.yaml", None);
+        path_is("mcpServers/a.yaml", None);
     }
 
     #[test]

@@ -56,6 +56,17 @@ pub enum Dialect {
     /// (Streamable HTTP); no variable expansion: secrets come from the environment by name
     /// (`env_vars`, `bearer_token_env_var`, `env_http_headers`).
     Codex,
+    /// Continue: block files in `.continue/mcpServers/` (YAML: `name`, `version`,
+    /// `schema: v1` and a `mcpServers` list of named servers; JSON files in the Claude
+    /// Desktop shape are read there too) and the `mcpServers` list of `config.yaml`;
+    /// `type` `stdio` | `sse` | `streamable-http`; `${{ secrets.NAME }}` and
+    /// `${{ inputs.NAME }}` templates.
+    Continue,
+    /// Goose: `config.yaml` (`~/.config/goose/`, `%APPDATA%\Block\goose\config\`), its
+    /// `extensions` map of `type: stdio` (`cmd`, `args`, `envs`, `env_keys`) and
+    /// `type: streamable_http` (`uri`, `headers`) servers, and of in-process extensions
+    /// (`builtin`, `platform`, `frontend`, `inline_python`).
+    Goose,
     /// A bare server object (`{"command": ..}` or `{"url": ..}`), as in server READMEs.
     SingleServer,
     /// An `mcpServers` file of an unknown client: the lowest common denominator.
@@ -66,6 +77,10 @@ pub enum Dialect {
     /// `${HOME}` and its other variables.
     Mcpb,
 }
+
+/// Goose's extension types that are not MCP servers reached over a transport.
+pub(crate) const GOOSE_IN_PROCESS_TYPES: [&str; 4] =
+    ["builtin", "platform", "frontend", "inline_python"];
 
 /// Transports a server entry can use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -127,6 +142,9 @@ pub enum ServerNameRule {
     /// whitespace with `_` and drops other characters outside letters, digits, `_` and `-`):
     /// spaces are known to work.
     Sanitized,
+    /// Any non-empty name, a label the client shows as written (Continue's `name`, which
+    /// its own documentation writes with spaces: `Browser search`).
+    Label,
 }
 
 impl ServerNameRule {
@@ -134,7 +152,7 @@ impl ServerNameRule {
     pub fn allows(self, name: &str) -> bool {
         !name.is_empty()
             && match self {
-                ServerNameRule::Any | ServerNameRule::Sanitized => true,
+                ServerNameRule::Any | ServerNameRule::Sanitized | ServerNameRule::Label => true,
                 ServerNameRule::NoWhitespace => !name.contains(char::is_whitespace),
                 ServerNameRule::LettersDigitsDashUnderscore => name
                     .bytes()
@@ -149,6 +167,7 @@ impl ServerNameRule {
             ServerNameRule::Sanitized => {
                 "any non-empty name (whitespace becomes `_` in tool names, other characters are dropped)"
             }
+            ServerNameRule::Label => "any non-empty name (a label, shown as written)",
             ServerNameRule::NoWhitespace => "no whitespace",
             ServerNameRule::LettersDigitsDashUnderscore => {
                 "only letters, digits, hyphens and underscores"
@@ -178,7 +197,7 @@ impl std::error::Error for UnknownDialect {}
 
 impl Dialect {
     /// Every dialect, in declaration order.
-    pub const ALL: [Dialect; 20] = [
+    pub const ALL: [Dialect; 22] = [
         Dialect::ClaudeDesktop,
         Dialect::ClaudeCode,
         Dialect::Cursor,
@@ -196,6 +215,8 @@ impl Dialect {
         Dialect::Junie,
         Dialect::LmStudio,
         Dialect::Codex,
+        Dialect::Continue,
+        Dialect::Goose,
         Dialect::SingleServer,
         Dialect::Generic,
         Dialect::Mcpb,
@@ -221,6 +242,8 @@ impl Dialect {
             Dialect::Junie => "junie",
             Dialect::LmStudio => "lm-studio",
             Dialect::Codex => "codex",
+            Dialect::Continue => "continue",
+            Dialect::Goose => "goose",
             Dialect::SingleServer => "single-server",
             Dialect::Generic => "generic",
             Dialect::Mcpb => "mcpb",
@@ -247,6 +270,8 @@ impl Dialect {
             Dialect::Junie => "Junie",
             Dialect::LmStudio => "LM Studio",
             Dialect::Codex => "Codex",
+            Dialect::Continue => "Continue",
+            Dialect::Goose => "Goose",
             Dialect::SingleServer => "a single-server snippet",
             Dialect::Generic => "an unknown client",
             Dialect::Mcpb => "Claude Desktop extension (MCPB)",
@@ -255,7 +280,8 @@ impl Dialect {
 
     /// Parses a dialect name: the kebab-case names, case-insensitive, with `_` or spaces for
     /// `-` and a few aliases (`claude`, `desktop`, `code`, `vs-code`, `gemini-cli`, `roo-code`,
-    /// `amazonq`, `q`, `copilot`, `vs`, `visualstudio`, `jetbrains`, `lmstudio`, `single`,
+    /// `amazonq`, `q`, `copilot`, `vs`, `visualstudio`, `jetbrains`, `lmstudio`, `continue-dev`,
+    /// `block-goose`, `single`,
     /// `server`, `dxt`, `mcpb-manifest`, `desktop-extension`).
     ///
     /// # Errors
@@ -286,6 +312,8 @@ impl Dialect {
             "jetbrains" | "jetbrains-junie" | "intellij" => Dialect::Junie,
             "lmstudio" | "lms" => Dialect::LmStudio,
             "codex-cli" | "openai-codex" | "openai" => Dialect::Codex,
+            "continue-dev" | "continuedev" => Dialect::Continue,
+            "block-goose" | "goose-cli" => Dialect::Goose,
             "single" | "server" | "singleserver" => Dialect::SingleServer,
             "dxt" | "mcpb-manifest" | "desktop-extension" => Dialect::Mcpb,
             _ => return Err(UnknownDialect(text.to_owned())),
@@ -303,12 +331,13 @@ impl Dialect {
     }
 
     /// Whether the client can use `transport` (Zed: no SSE; Junie: stdio only, as its
-    /// documentation says).
+    /// documentation says; Goose keeps `type: sse` entries only for compatibility and
+    /// connects to none).
     pub const fn supports(self, transport: TransportKind) -> Support {
         match (self, transport) {
             (_, TransportKind::Stdio) => Support::Yes,
             (Dialect::ClaudeDesktop | Dialect::Mcpb | Dialect::Junie, _)
-            | (Dialect::Zed | Dialect::Codex, TransportKind::Sse) => Support::No,
+            | (Dialect::Zed | Dialect::Codex | Dialect::Goose, TransportKind::Sse) => Support::No,
             (Dialect::Generic | Dialect::SingleServer | Dialect::AmazonQ, _)
             | (Dialect::LmStudio, TransportKind::Sse) => Support::Unknown,
             _ => Support::Yes,
@@ -324,6 +353,14 @@ impl Dialect {
             (Dialect::OpenCode, "remote") => Some(TransportKind::StreamableHttp),
             _ => TransportKind::from_type_value(value),
         }
+    }
+
+    /// Whether a `type` value names an extension the client runs itself rather than an MCP
+    /// server it starts or connects to: Goose's `builtin` (its bundled server), `platform`
+    /// (in the agent's process), `frontend` (tools of the user interface) and
+    /// `inline_python` (code run with `uvx`). Such entries have no transport to check.
+    pub fn is_in_process_type(self, value: &str) -> bool {
+        self == Dialect::Goose && GOOSE_IN_PROCESS_TYPES.contains(&value)
     }
 
     /// Whether the client reads comments and trailing commas (JSONC) in this file.
@@ -367,10 +404,13 @@ impl Dialect {
             | Dialect::ClaudeCode
             | Dialect::OpenCode
             | Dialect::CopilotCli
-            | Dialect::Codex => Support::Yes,
-            Dialect::ClaudeDesktop | Dialect::Cursor | Dialect::Windsurf | Dialect::Mcpb => {
-                Support::No
-            }
+            | Dialect::Codex
+            | Dialect::Continue => Support::Yes,
+            Dialect::ClaudeDesktop
+            | Dialect::Cursor
+            | Dialect::Windsurf
+            | Dialect::Mcpb
+            | Dialect::Goose => Support::No,
             _ => Support::Unknown,
         }
     }
@@ -381,13 +421,14 @@ impl Dialect {
             Dialect::ClaudeCode => ServerNameRule::LettersDigitsDashUnderscore,
             Dialect::VsCode => ServerNameRule::NoWhitespace,
             Dialect::Roo => ServerNameRule::Sanitized,
+            Dialect::Continue => ServerNameRule::Label,
             _ => ServerNameRule::Any,
         }
     }
 
-    /// The member that holds the server map (`mcpServers`, `servers`, `context_servers` or
-    /// opencode's `mcp`; `server.mcp_config`, the one server of an MCPB manifest); `None` for
-    /// a single server.
+    /// The member that holds the server map (`mcpServers`, `servers`, `context_servers`,
+    /// opencode's `mcp` or Goose's `extensions`; `server.mcp_config`, the one server of an
+    /// MCPB manifest); `None` for a single server. Continue's `mcpServers` is a list.
     pub const fn server_map_key(self) -> Option<&'static str> {
         match self {
             Dialect::VsCode | Dialect::VisualStudio => Some(roots::SERVERS),
@@ -395,6 +436,7 @@ impl Dialect {
             Dialect::Zed => Some(roots::CONTEXT_SERVERS),
             Dialect::Codex => Some(roots::MCP_SERVERS_TABLE),
             Dialect::Mcpb => Some(roots::MCPB_MCP_CONFIG),
+            Dialect::Goose => Some(roots::EXTENSIONS),
             Dialect::SingleServer => None,
             _ => Some(roots::MCP_SERVERS),
         }
@@ -406,6 +448,7 @@ impl Dialect {
         match self {
             Dialect::Windsurf => &["serverUrl", "url"],
             Dialect::Gemini => &["httpUrl", "url"],
+            Dialect::Goose => &["uri"],
             Dialect::Generic | Dialect::SingleServer => &["url", "serverUrl", "httpUrl"],
             _ => &["url"],
         }
@@ -420,6 +463,24 @@ impl Dialect {
     /// [`expansion::expansion_in`]).
     pub fn expands_in(self, reference: &VarRef, field: &str) -> Expansion {
         expansion::expansion_in(self, reference, field)
+    }
+
+    /// The member holding a stdio server's program: `command`, Goose's `cmd`.
+    pub const fn command_key(self) -> &'static str {
+        match self {
+            Dialect::Goose => "cmd",
+            _ => "command",
+        }
+    }
+
+    /// The member holding a stdio server's environment: `env`, opencode's `environment`,
+    /// Goose's `envs`.
+    pub const fn env_key(self) -> &'static str {
+        match self {
+            Dialect::OpenCode => "environment",
+            Dialect::Goose => "envs",
+            _ => "env",
+        }
     }
 
     /// The server members this client knows.

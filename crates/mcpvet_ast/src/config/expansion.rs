@@ -67,8 +67,17 @@ pub enum Expansion {
 /// | `{env:X}`, `{file:p}` | opencode |
 /// | `${user_config.KEY}` | MCPB manifests |
 /// | `${__dirname}`, `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}`, `${DOWNLOADS}`, `${pathSeparator}`, `${/}` | MCPB manifests (no other `${VAR}`: see [`MCPB_VARIABLES`]) |
-/// | `${{ secrets.X }}`, `{{ x }}` | none of the supported dialects |
+/// | `${{ secrets.X }}`, `${{ inputs.X }}` | Continue (the whole text of a block or `config.yaml`) |
+/// | `${VAR}`, `$VAR` in `headers` | Goose (from the extension's `envs` and `env_keys`) |
+/// | `{{ x }}` | none of the supported dialects |
 /// | `%VAR%` | none (only `cmd /c`) |
+///
+/// Continue renders `${{ secrets.NAME }}` (from its `.env` files, the hub or the environment)
+/// and, in a block, `${{ inputs.NAME }}` (from the `with:` of the `uses:` that includes it);
+/// it converts a `${VAR}` in the `env` of a JSON server file to `${{ secrets.VAR }}` but
+/// reads YAML as written, so `${VAR}` in `env` is [`Expansion::Unknown`] and literal
+/// elsewhere. Goose substitutes `${VAR}` and `$VAR` in the headers of a `streamable_http`
+/// extension, with the values of its `envs` and `env_keys`, and nothing else.
 ///
 /// Windsurf expands only `${env:VAR}` and `${file:/path}`, and Roo Code only `${env:VAR}` and
 /// `${workspaceFolder}`: a bare `${VAR}` or another editor variable is sent literally there.
@@ -115,6 +124,13 @@ pub fn expansion(dialect: Dialect, reference: &VarRef) -> Expansion {
 /// answer is [`Expansion::Unknown`]). Other dialects expand the same way in every field.
 pub fn expansion_in(dialect: Dialect, reference: &VarRef, field: &str) -> Expansion {
     let base = expansion(dialect, reference);
+    if dialect == Dialect::Continue && reference.syntax == VarSyntax::Braced {
+        return if field == "env" {
+            Expansion::Unknown
+        } else {
+            Expansion::Literal
+        };
+    }
     if base != Expansion::Expanded {
         return base;
     }
@@ -137,6 +153,9 @@ pub fn expansion_in(dialect: Dialect, reference: &VarRef, field: &str) -> Expans
             Expansion::Unknown
         }
         (Dialect::Gemini | Dialect::Kiro, _) if field != "env" => Expansion::Unknown,
+        (Dialect::Goose, VarSyntax::Braced | VarSyntax::Dollar) if field != "headers" => {
+            Expansion::Literal
+        }
         _ => base,
     }
 }
@@ -160,6 +179,15 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
             _ => Literal,
         };
     }
+    // Continue renders its `${{ ... }}` templates and nothing else (see [`expansion_in`] for
+    // `${VAR}` in a JSON file's `env`).
+    if dialect == Dialect::Continue {
+        return match syntax {
+            S::Actions => Expanded,
+            S::Braced => Unknown,
+            _ => Literal,
+        };
+    }
     // Syntaxes of tools that are not supported dialects: sent literally by every client.
     if matches!(
         syntax,
@@ -176,7 +204,16 @@ pub fn syntax_expansion(dialect: Dialect, syntax: VarSyntax) -> Expansion {
         // MCPB's own names are answered above. Codex substitutes nothing in its TOML: it
         // reads secrets from the environment by name (`env_vars`, `bearer_token_env_var`,
         // `env_http_headers`). opencode's own syntaxes are answered above.
-        Dialect::ClaudeDesktop | Dialect::Mcpb | Dialect::Codex | Dialect::OpenCode => Literal,
+        Dialect::ClaudeDesktop
+        | Dialect::Mcpb
+        | Dialect::Codex
+        | Dialect::OpenCode
+        | Dialect::Continue => Literal,
+        // Goose: in headers only (see [`expansion_in`]).
+        Dialect::Goose => match syntax {
+            S::Braced | S::Dollar => Expanded,
+            _ => Literal,
+        },
         Dialect::ClaudeCode => match syntax {
             S::Braced | S::BracedDefault => Expanded,
             _ => Literal,
@@ -326,6 +363,60 @@ mod tests {
                 Expansion::Unknown
             );
         }
+    }
+
+    #[test]
+    fn continue_and_goose() {
+        let r = |text: &str| {
+            parse(text)
+                .into_iter()
+                .find_map(|p| p.as_ref().cloned())
+                .unwrap()
+        };
+        let secret = r("${{ secrets.GITHUB_TOKEN }}");
+        let input = r("${{ inputs.token }}");
+        for field in ["env", "args", "headers", "url"] {
+            assert_eq!(
+                expansion_in(Dialect::Continue, &secret, field),
+                Expansion::Expanded
+            );
+            assert_eq!(
+                expansion_in(Dialect::Continue, &input, field),
+                Expansion::Expanded
+            );
+        }
+        let braced = r("${TOKEN}");
+        assert_eq!(
+            expansion_in(Dialect::Continue, &braced, "env"),
+            Expansion::Unknown
+        );
+        assert_eq!(
+            expansion_in(Dialect::Continue, &braced, "args"),
+            Expansion::Literal
+        );
+        for text in ["${input:tok}", "${env:TOKEN}", "$TOKEN"] {
+            assert_eq!(
+                expansion_in(Dialect::Continue, &r(text), "env"),
+                Expansion::Literal,
+                "{text}"
+            );
+        }
+        assert_eq!(
+            expansion_in(Dialect::Goose, &braced, "headers"),
+            Expansion::Expanded
+        );
+        assert_eq!(
+            expansion_in(Dialect::Goose, &r("$TOKEN"), "headers"),
+            Expansion::Expanded
+        );
+        assert_eq!(
+            expansion_in(Dialect::Goose, &braced, "env"),
+            Expansion::Literal
+        );
+        assert_eq!(
+            expansion_in(Dialect::Goose, &secret, "headers"),
+            Expansion::Literal
+        );
     }
 
     #[test]

@@ -170,6 +170,62 @@ pub(crate) const CODEX: &[&str] = &[
     "name",
     "tools",
 ];
+/// An item of a Continue `mcpServers` list (`mcpServerSchema` of `@continuedev/config-yaml`:
+/// the stdio and the SSE / Streamable HTTP members). `requestOptions` holds `headers`.
+pub(crate) const CONTINUE: &[&str] = &[
+    "name",
+    "serverName",
+    "faviconUrl",
+    "sourceFile",
+    "connectionTimeout",
+    "type",
+    "command",
+    "args",
+    "env",
+    "cwd",
+    "url",
+    "requestOptions",
+];
+/// A server of a JSON file in `.continue/mcpServers/` (Claude Desktop's shape), as Continue
+/// converts it (`convertJsonMcpConfigToYamlMcpConfig`): `headers` become
+/// `requestOptions.headers`, everything else is dropped (`envFile` with a warning).
+pub(crate) const CONTINUE_JSON: &[&str] = &["type", "command", "args", "env", "url", "headers"];
+/// The members of Continue's `requestOptions` (`requestOptionsSchema`).
+pub(crate) const CONTINUE_REQUEST_OPTIONS: &[&str] = &[
+    "timeout",
+    "verifySsl",
+    "caBundlePath",
+    "proxy",
+    "headers",
+    "extraBodyProperties",
+    "noProxy",
+    "clientCertificate",
+];
+/// The `uses:` entry of a Continue `config.yaml` list (`blockItemWrapperSchema`).
+pub(crate) const CONTINUE_USES: &[&str] = &["uses", "with", "override"];
+/// A Goose `extensions.<key>` entry (`ExtensionEntry`: `enabled` and the members of every
+/// `ExtensionConfig` variant, tagged by `type`).
+pub(crate) const GOOSE: &[&str] = &[
+    "type",
+    "enabled",
+    "name",
+    "description",
+    "display_name",
+    "cmd",
+    "args",
+    "envs",
+    "env_keys",
+    "uri",
+    "headers",
+    "timeout",
+    "bundled",
+    "available_tools",
+    "tools",
+    "instructions",
+    "code",
+    "dependencies",
+    "version",
+];
 /// An MCPB manifest's `server.mcp_config`.
 const MCPB: &[&str] = &["command", "args", "env", "platform_overrides"];
 /// One entry of an MCPB `mcp_config.platform_overrides`.
@@ -235,6 +291,21 @@ const ANY: &[&str] = &[
     "scopes",
     "oauth_resource",
     "name",
+    "serverName",
+    "faviconUrl",
+    "sourceFile",
+    "connectionTimeout",
+    "requestOptions",
+    "display_name",
+    "cmd",
+    "envs",
+    "env_keys",
+    "uri",
+    "bundled",
+    "available_tools",
+    "instructions",
+    "code",
+    "dependencies",
 ];
 
 /// The server members `dialect` reads.
@@ -257,6 +328,8 @@ pub(crate) fn server_keys(dialect: Dialect) -> &'static [&'static str] {
         Dialect::Junie => JUNIE,
         Dialect::LmStudio => LM_STUDIO,
         Dialect::Codex => CODEX,
+        Dialect::Continue => CONTINUE,
+        Dialect::Goose => GOOSE,
         Dialect::Mcpb => MCPB,
         Dialect::SingleServer | Dialect::Generic => ANY,
     }
@@ -294,6 +367,15 @@ pub(crate) fn dialect_hint(dialect: Dialect, key: &str) -> Option<String> {
         }
         (Dialect::OpenCode, "env") => "opencode reads the server's environment from `environment`",
         (Dialect::OpenCode, "disabled") => "opencode's switch is `enabled`",
+        (Dialect::Goose, "command") => "Goose reads the program from `cmd`",
+        (Dialect::Goose, "env") => "Goose reads the server's environment from `envs`",
+        (Dialect::Goose, "url") => "Goose reads a remote server's address from `uri`",
+        (Dialect::Continue, "headers") => {
+            "Continue reads a remote server's headers from `requestOptions.headers`"
+        }
+        (Dialect::Continue, "envFile") => {
+            "Continue does not read `envFile`: the variables of that file are not passed"
+        }
         _ => return None,
     };
     Some(hint.to_owned())
@@ -336,6 +418,12 @@ pub(crate) fn foreign_hint(key: &str) -> Option<String> {
         | "tool_timeout_sec"
         | "enabled_tools"
         | "disabled_tools" => "this member is Codex's (`[mcp_servers.<name>]` in `config.toml`)",
+        "cmd" | "envs" | "env_keys" | "uri" | "available_tools" | "bundled" | "display_name" => {
+            "this member is Goose's (`extensions.<name>` in its `config.yaml`)"
+        }
+        "requestOptions" | "connectionTimeout" | "faviconUrl" | "serverName" => {
+            "this member is Continue's (an item of its `mcpServers` list)"
+        }
         "platform_overrides" => {
             "`platform_overrides` belongs to the `mcp_config` of a desktop extension (MCPB) manifest"
         }

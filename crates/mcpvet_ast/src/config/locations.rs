@@ -30,6 +30,8 @@ pub enum Base {
     /// The Unix configuration folder: `~/.config` on macOS, `$XDG_CONFIG_HOME` or
     /// `~/.config` elsewhere.
     Config,
+    /// Codex's home: `$CODEX_HOME` when set, `~/.codex` otherwise.
+    CodexHome,
     /// The current folder (a project's files).
     Project,
 }
@@ -56,9 +58,8 @@ impl Scope {
 /// One place a client reads its MCP configuration from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Location {
-    /// The dialect of the file (detected from this path, too); `None` for a client whose
-    /// format mcpvet does not lower yet (Continue, Goose): its files are found and listed,
-    /// and their inspection says what is not read.
+    /// The dialect of the file (detected from this path, too); `None` would be a client
+    /// whose format mcpvet does not lower (every client of the table is read today).
     pub dialect: Option<Dialect>,
     /// The client's display name (`VS Code Insiders` reads the VS Code dialect).
     pub client: &'static str,
@@ -126,23 +127,6 @@ const fn project(
     shared: bool,
 ) -> Location {
     user(dialect, client, Base::Project, path, shared)
-}
-
-/// A place of a client whose format is not lowered yet (no dialect).
-const fn unread(
-    client: &'static str,
-    base: Base,
-    path: &'static [&'static str],
-    shared: bool,
-) -> Location {
-    Location {
-        dialect: None,
-        client,
-        base,
-        path,
-        only: &[],
-        shared,
-    }
 }
 
 /// Every place to look, user files first, then a project's files, in the order
@@ -315,24 +299,54 @@ pub const LOCATIONS: &[Location] = &[
     user(
         Dialect::Codex,
         "Codex",
-        Base::Home,
-        &[".codex", "config.toml"],
+        Base::CodexHome,
+        &["config.toml"],
         true,
     ),
-    unread("Continue", Base::Home, &[".continue", "config.yaml"], true),
-    unread(
+    user(
+        Dialect::Continue,
+        "Continue",
+        Base::Home,
+        &[".continue", "config.yaml"],
+        true,
+    ),
+    user(
+        Dialect::Continue,
         "Continue",
         Base::Home,
         &[".continue", "mcpServers", "*.yaml"],
         false,
     ),
+    user(
+        Dialect::Continue,
+        "Continue",
+        Base::Home,
+        &[".continue", "mcpServers", "*.yml"],
+        false,
+    ),
+    user(
+        Dialect::Continue,
+        "Continue",
+        Base::Home,
+        &[".continue", "mcpServers", "*.json"],
+        false,
+    ),
+    // Goose keeps `~/.config/goose` on Linux and macOS (its `etcetera` choose_app_strategy
+    // with the XDG layout), `%APPDATA%\Block\goose\config` on Windows.
     Location {
         only: &[Os::Linux, Os::Macos],
-        ..unread("Goose", Base::Config, &["goose", "config.yaml"], true)
+        ..user(
+            Dialect::Goose,
+            "Goose",
+            Base::Config,
+            &["goose", "config.yaml"],
+            true,
+        )
     },
     Location {
         only: &[Os::Windows],
-        ..unread(
+        ..user(
+            Dialect::Goose,
             "Goose",
             Base::AppData,
             &["Block", "goose", "config", "config.yaml"],
@@ -395,21 +409,21 @@ pub const LOCATIONS: &[Location] = &[
         false,
     ),
     project(Dialect::Codex, "Codex", &[".codex", "config.toml"], true),
-    unread(
+    project(
+        Dialect::Continue,
         "Continue",
-        Base::Project,
         &[".continue", "mcpServers", "*.yaml"],
         false,
     ),
-    unread(
+    project(
+        Dialect::Continue,
         "Continue",
-        Base::Project,
         &[".continue", "mcpServers", "*.yml"],
         false,
     ),
-    unread(
+    project(
+        Dialect::Continue,
         "Continue",
-        Base::Project,
         &[".continue", "mcpServers", "*.json"],
         false,
     ),
@@ -460,6 +474,9 @@ mod tests {
             .iter()
             .filter_map(Location::pattern_suffix)
             .collect();
-        assert_eq!(patterns, [".yaml", ".yaml", ".yml", ".json"]);
+        assert_eq!(
+            patterns,
+            [".yaml", ".yml", ".json", ".yaml", ".yml", ".json"]
+        );
     }
 }

@@ -17,8 +17,7 @@
 //!   one syntax error;
 //! - a TOML or YAML file is read through the JSON text it denotes (`mcpvet_toml`,
 //!   `mcpvet_yaml`), lowered the same way, with [`ConfigFile::derivation`] mapping spans back
-//!   to the file; a YAML shape not read yet (Continue, Goose) is `unsupported-format`
-//!   (MCP009), an info.
+//!   to the file (Codex's TOML, Continue's and Goose's YAML).
 //!
 //! Every member of a server is kept in [`Server::members`] with a [`KeyStatus`], so checks,
 //! not the lowering, decide what an unknown or misplaced member means. Every string leaf is a
@@ -305,6 +304,8 @@ pub enum UrlKey {
     ServerUrl,
     /// `httpUrl` (Gemini CLI).
     HttpUrl,
+    /// `uri` (Goose).
+    Uri,
 }
 
 impl UrlKey {
@@ -314,6 +315,7 @@ impl UrlKey {
             UrlKey::Url => "url",
             UrlKey::ServerUrl => "serverUrl",
             UrlKey::HttpUrl => "httpUrl",
+            UrlKey::Uri => "uri",
         }
     }
 
@@ -322,6 +324,7 @@ impl UrlKey {
             "url" => Some(UrlKey::Url),
             "serverUrl" => Some(UrlKey::ServerUrl),
             "httpUrl" => Some(UrlKey::HttpUrl),
+            "uri" => Some(UrlKey::Uri),
             _ => None,
         }
     }
@@ -434,7 +437,8 @@ pub struct ZedInfo {
 /// One server entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Server {
-    /// The server name (the key, or `id` in Zed's early array form; an MCPB manifest's
+    /// The server name (the key, or `id` in Zed's early array form and `name` in a Continue
+    /// list; an MCPB manifest's
     /// `name`, or `platform_overrides.<platform>` for an override) and its span.
     pub name: Spanned<String>,
     /// The key node (`None` for a root single server or an array item).
@@ -523,6 +527,16 @@ pub enum MapKind {
     OpenCode,
     /// Root `mcp_servers` of a Codex `config.toml` (its `[mcp_servers.NAME]` tables).
     CodexServers,
+    /// The `mcpServers` list of a Continue block file (`.continue/mcpServers/*.yaml`): named
+    /// servers, each `name` its name. The block's `${{ inputs.NAME }}` are filled from the
+    /// `with:` of whatever `uses:` the block, which the file cannot know.
+    ContinueBlock,
+    /// The `mcpServers` list of Continue's `config.yaml`: named servers, and `uses:` entries
+    /// that include a block (not lowered: their server is in the block). Continue fills no
+    /// `${{ inputs.NAME }}` written here.
+    ContinueConfig,
+    /// Goose's `extensions` map (`config.yaml`): its keys name the extensions.
+    GooseExtensions,
 }
 
 impl MapKind {
@@ -540,6 +554,9 @@ impl MapKind {
             MapKind::Manifest => "server.mcp_config",
             MapKind::OpenCode => "mcp",
             MapKind::CodexServers => "mcp_servers",
+            MapKind::ContinueBlock => "mcpServers[] (block)",
+            MapKind::ContinueConfig => "mcpServers[] (config.yaml)",
+            MapKind::GooseExtensions => "extensions",
         }
     }
 }
@@ -675,8 +692,7 @@ impl<'a> ConfigFile<'a> {
 ///
 /// `.toml`, `.yaml` and `.yml` files (and a file without a JSON extension that looks like
 /// TOML or YAML and is not JSON) are read through the JSON text they denote, with a map back
-/// to the file ([`ConfigFile::derivation`]); a YAML file of a client whose shape is not read
-/// yet (Continue, Goose) gets one `unsupported-format` info and is not lowered.
+/// to the file ([`ConfigFile::derivation`]).
 pub fn read_config<'a>(
     text: &'a str,
     file_name: Option<&str>,

@@ -29,6 +29,9 @@ pub const PLATFORM_OVERRIDES: &str = "platform_overrides";
 /// The server tables of Codex's TOML configuration (`[mcp_servers.NAME]`).
 pub const MCP_SERVERS_TABLE: &str = "mcp_servers";
 
+/// Goose's map of extensions (`config.yaml`).
+pub const EXTENSIONS: &str = "extensions";
+
 /// Root members whose presence says "a client configuration", in any supported syntax.
 pub const CONFIG_ROOTS: &[&str] = &[
     MCP_SERVERS,

@@ -269,7 +269,7 @@ pub fn check_config(text: &str, outcome: &LowerOutcome<ConfigFile<'_>>) -> Resul
 }
 
 /// File names the fuzz target tries, so detection by name is exercised too.
-const NAMES: [&str; 11] = [
+const NAMES: [&str; 12] = [
     ".mcp.json",
     "claude_desktop_config.json",
     ".vscode/mcp.json",
@@ -281,6 +281,7 @@ const NAMES: [&str; 11] = [
     ".codex/config.toml",
     "config.yaml",
     ".continue/mcpServers/docs.yaml",
+    "/home/me/.config/goose/config.yaml",
 ];
 
 /// The body of the `config_lower` fuzz target: reads `data` (when it is UTF-8) as every

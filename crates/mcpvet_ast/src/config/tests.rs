@@ -605,10 +605,12 @@ fn not_mcp_empty_and_unsupported() {
         assert_eq!(o.value.dialect, Dialect::Codex);
         assert_eq!(o.value.servers.len(), 1);
     }
-    // A Continue list is not read yet: one info.
-    let o = read("mcpServers:\n  - name: x\n", None);
+    // A Continue list is read: its items are servers named by `name`.
+    let o = read("mcpServers:\n  - name: x\n    command: npx\n", None);
     assert_eq!(o.value.format, Format::Yaml);
-    assert_eq!(diags(&o), ["MCP009 info -"]);
+    assert_eq!(o.value.dialect, Dialect::Continue);
+    assert!(o.diagnostics.is_empty(), "{:?}", o.diagnostics);
+    assert_eq!(o.value.servers[0].name.value, "x");
     let o = read("name: x\n", Some("block.yml"));
     assert_eq!(o.value.format, Format::Yaml);
     // A broken JSON file named `.json` is not sniffed: its syntax errors are reported.
@@ -759,4 +761,72 @@ fn every_dialect_lowers_every_example_without_breaking_invariants() {
         let o = read(text, None);
         assert_eq!(check_config(text, &o), Ok(()), "{text}");
     }
+}
+
+#[test]
+fn continue_lists() {
+    let text = "name: GitHub\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: GitHub\n    type: stdio\n    command: npx\n    args: [\"-y\", \"@modelcontextprotocol/server-github\"]\n    env:\n      TOKEN: ${{ secrets.GITHUB_TOKEN }}\n  - name: remote\n    type: streamable-http\n    url: https://mcp.example.com/mcp\n    requestOptions:\n      headers:\n        Authorization: Bearer ${{ secrets.TOKEN }}\n      verifySsl: true\n  - command: uvx\n";
+    let o = read(text, Some(".continue/mcpServers/github.yaml"));
+    let c = &o.value;
+    assert_eq!(c.dialect, Dialect::Continue);
+    assert_eq!(c.detection.method, DetectionMethod::FileName);
+    assert_eq!(c.server_maps[0].kind, MapKind::ContinueBlock);
+    let names: Vec<&str> = c.servers.iter().map(|s| s.name.value.as_str()).collect();
+    assert_eq!(names, ["GitHub", "remote", "#2"]);
+    assert_eq!(c.servers[0].path.to_string(), "$.mcpServers[0]");
+    // The name's span is the `name` value's, in the file.
+    assert_eq!(text_at(text, c.file_span(c.servers[0].name.span)), "GitHub");
+    let env = c.servers[0].env.as_ref().unwrap();
+    assert!(env.entries[0].string.as_ref().unwrap().is_only_ref());
+    let headers = c.servers[1].headers.as_ref().unwrap();
+    assert_eq!(headers.entries[0].key.value, "Authorization");
+    assert_eq!(
+        c.servers[1].transport.http().unwrap().kind,
+        HttpKind::StreamableHttp
+    );
+    assert_eq!(diags(&o), ["MCP012 error $.mcpServers[2]"]);
+    assert_eq!(check_config(text, &o), Ok(()));
+    // `config.yaml`: a list with `uses:` entries, which are not servers.
+    let config = "name: Local\nversion: 1.0.0\nschema: v1\nmodels: []\nmcpServers:\n  - uses: anthropic/github-mcp\n    with:\n      GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}\n  - name: sqlite\n    command: uvx\n    args: [mcp-server-sqlite]\n";
+    let o = read(config, Some("/home/me/.continue/config.yaml"));
+    assert_eq!(o.value.server_maps[0].kind, MapKind::ContinueConfig);
+    assert_eq!(o.value.servers.len(), 1);
+    assert_eq!(o.value.servers[0].path.to_string(), "$.mcpServers[1]");
+    assert!(o.diagnostics.is_empty(), "{:?}", o.diagnostics);
+    // A JSON server file dropped in `.continue/mcpServers/`: Claude Desktop's shape.
+    let json =
+        r#"{"mcpServers": {"ctx": {"command": "npx", "args": ["-y", "ctx"], "envFile": ".env"}}}"#;
+    let o = read(json, Some(".continue/mcpServers/mcp.json"));
+    assert_eq!(o.value.dialect, Dialect::Continue);
+    assert_eq!(o.value.servers[0].name.value, "ctx");
+    assert_eq!(diags(&o), ["MCP101 info $.mcpServers.ctx.envFile"]);
+}
+
+#[test]
+fn goose_extensions() {
+    let text = "GOOSE_PROVIDER: anthropic\nextensions:\n  developer:\n    enabled: true\n    name: developer\n    type: builtin\n    timeout: 300\n  github:\n    enabled: true\n    name: github\n    type: stdio\n    cmd: npx\n    args: [-y, \"@modelcontextprotocol/server-github\"]\n    envs: {}\n    env_keys: [GITHUB_PERSONAL_ACCESS_TOKEN]\n  remote:\n    enabled: false\n    name: remote\n    type: streamable_http\n    uri: https://mcp.example.com/mcp\n    headers:\n      Authorization: Bearer ${API_TOKEN}\n  broken:\n    type: stdio\n    cmd: uvx\n";
+    let o = read(text, Some("/home/me/.config/goose/config.yaml"));
+    let c = &o.value;
+    assert_eq!(c.dialect, Dialect::Goose);
+    assert_eq!(c.server_maps[0].kind, MapKind::GooseExtensions);
+    let names: Vec<&str> = c.servers.iter().map(|s| s.name.value.as_str()).collect();
+    assert_eq!(names, ["developer", "github", "remote", "broken"]);
+    assert_eq!(c.servers[0].transport, Transport::Extension);
+    assert_eq!(stdio(&c.servers[1]).command.as_ref().unwrap().value, "npx");
+    let http = c.servers[2].transport.http().unwrap();
+    assert_eq!(http.url_key.value, UrlKey::Uri);
+    assert_eq!(c.servers[2].enabled.as_ref().map(|e| e.value), Some(false));
+    assert_eq!(
+        diags(&o),
+        [
+            "MCP012 error $.extensions.broken",
+            "MCP012 error $.extensions.broken",
+            "MCP012 error $.extensions.broken",
+        ]
+    );
+    assert_eq!(check_config(text, &o), Ok(()));
+    // By content, without the path.
+    let o = read(text, Some("goose.yaml"));
+    assert_eq!(o.value.dialect, Dialect::Goose);
+    assert_eq!(o.value.detection.method, DetectionMethod::Content);
 }

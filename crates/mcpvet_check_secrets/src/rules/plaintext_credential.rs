@@ -153,7 +153,8 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
         candidates.push(Candidate {
             value: m.member.value,
             key: key.into_owned(),
-            in_env: m.parent_key == Some("env"),
+            // opencode names the environment `environment`, Goose `envs`.
+            in_env: matches!(m.parent_key, Some("env" | "environment" | "envs")),
             class,
             credential: None,
         });

@@ -277,8 +277,9 @@ fn config_discovery() {
 }
 
 /// Without PATH, every client of issue 16: the Claude Code user file with its project scopes,
-/// Copilot CLI, opencode (user and project), Visual Studio, Junie, and Continue's block
-/// folder (a pattern), listed by `--list-locations` without being read, then inspected.
+/// Copilot CLI, opencode (user and project), Visual Studio, Junie, Goose's `config.yaml` and
+/// Continue's block folder (a pattern), listed by `--list-locations` without being read, then
+/// inspected.
 #[cfg(target_os = "linux")]
 #[test]
 fn config_list_locations() {
@@ -296,6 +297,10 @@ fn config_list_locations() {
             "{\n  // user settings\n  \"model\": \"x/y\",\n  \"mcp\": {\"ctx\": {\"type\": \"remote\", \"url\": \"https://mcp.context7.com/mcp\", \"headers\": {\"CONTEXT7_API_KEY\": \"{env:CONTEXT7_API_KEY}\"}},},\n}\n",
         )
         .outside(
+            "xdg/goose/config.yaml",
+            "GOOSE_PROVIDER: anthropic\nextensions:\n  developer:\n    enabled: true\n    type: builtin\n    name: developer\n    timeout: 300\n  fetch:\n    enabled: true\n    type: stdio\n    name: fetch\n    cmd: uvx\n    args:\n    - mcp-server-fetch\n    envs: {}\n    env_keys: []\n    timeout: 300\n",
+        )
+        .outside(
             "home/.junie/mcp/mcp.json",
             "{\"mcpServers\": {\"boost\": {\"command\": \"php\", \"args\": [\"/srv/app/artisan\", \"boost:mcp\"]}}}\n",
         )
@@ -307,7 +312,10 @@ fn config_list_locations() {
             ".vs/mcp.json",
             "{\"servers\": {\"local-mcp\": {\"type\": \"http\", \"url\": \"http://localhost:5100/mcp\"}}}\n",
         )
-        .file(".continue/mcpServers/github.yaml", "name: GitHub\nversion: 0.0.1\nschema: v1\n")
+        .file(
+            ".continue/mcpServers/github.yaml",
+            "name: GitHub\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: GitHub\n    command: npx\n    args:\n      - -y\n      - \"@modelcontextprotocol/server-github\"\n    env:\n      GITHUB_PERSONAL_ACCESS_TOKEN: ${{ secrets.GITHUB_PERSONAL_ACCESS_TOKEN }}\n",
+        )
         .file(".continue/mcpServers/notes.txt", "not a block\n");
     let run = case.run(&["config", "--list-locations"]);
     assert_eq!(run.code, Some(0));
@@ -320,12 +328,12 @@ fn config_list_locations() {
     assert!(!run.stdout.contains("notes.txt"));
     assert!(
         run.stdout
-            .ends_with("7 files found; `mcpvet config` inspects them.\n")
+            .ends_with("8 files found; `mcpvet config` inspects them.\n")
     );
     let run = case.run(&["config", "--list-locations", "--format", "json"]);
     assert_eq!(run.code, Some(0));
     let listing: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(listing["found"], 7);
+    assert_eq!(listing["found"], 8);
     let found: Vec<&str> = listing["locations"]
         .as_array()
         .unwrap()
@@ -340,6 +348,7 @@ fn config_list_locations() {
             "opencode",
             "Copilot CLI",
             "Junie",
+            "Goose",
             "opencode",
             "Visual Studio",
             "Continue"
@@ -375,8 +384,11 @@ fn config_list_locations() {
             "opencode ctx",
             "copilot-cli playwright",
             "junie boost",
+            "goose developer",
+            "goose fetch",
             "opencode local",
             "visual-studio local-mcp",
+            "continue GitHub",
         ]
     );
     case.run(&["config"]);

@@ -4,7 +4,8 @@
 //! scratch folder's path reads `[CASE]`).
 //!
 //! Every run is hermetic: `HOME`, `USERPROFILE`, `APPDATA`, `LOCALAPPDATA` and
-//! `XDG_CONFIG_HOME` point into the scratch folder, so `mcpvet config` without a PATH only
+//! `XDG_CONFIG_HOME` point into the scratch folder and `CODEX_HOME` is unset, so `mcpvet config`
+//! without a PATH only
 //! ever sees the fake files a test writes there.
 //!
 //! `MCPVET_BLESS=1 cargo test -p mcpvet_cli` rewrites the snapshots; review the diff.
@@ -47,6 +48,7 @@ const SNAPSHOTS: &[&str] = &[
     "jsonl",
     "max_depth",
     "multiple_files",
+    "rules_coverage",
     "run_logs",
     "schema_infer",
     "server_inputs",
@@ -140,6 +142,7 @@ impl Case {
             .env("APPDATA", self.dir.join("appdata"))
             .env("LOCALAPPDATA", self.dir.join("localappdata"))
             .env("XDG_CONFIG_HOME", self.dir.join("xdg"))
+            .env_remove("CODEX_HOME")
             .stdin(Stdio::null());
         command
     }

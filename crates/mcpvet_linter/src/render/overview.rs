@@ -417,11 +417,21 @@ fn status(report: &FileReport) -> Option<&'static str> {
         });
     }
     if has("MCP010") {
-        return Some(match report.kind {
-            InputKind::Config => {
+        let extension = std::path::Path::new(report.source.name())
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        return Some(match (report.kind, extension.as_deref()) {
+            (InputKind::Config, Some("toml")) => {
+                "valid TOML, but not an MCP configuration: no server table such as `mcp_servers`"
+            }
+            (InputKind::Config, Some("yaml" | "yml")) => {
+                "valid YAML, but not an MCP configuration: no server map such as `mcpServers`"
+            }
+            (InputKind::Config, _) => {
                 "valid JSON, but not an MCP configuration: no server map such as `mcpServers`"
             }
-            InputKind::Server => {
+            (InputKind::Server, _) => {
                 "valid JSON, but not a server definition: no list result, server.json, manifest \
                  or definition"
             }

@@ -11,6 +11,7 @@ use crate::codes;
 use crate::lower::{LowerCx, object_opening};
 
 mod codex;
+mod continue_goose;
 mod inputs;
 mod leaves;
 mod server;
@@ -33,6 +34,8 @@ enum Origin {
     Map,
     /// An element of Zed's early `experimental.context_servers` array.
     ZedArray,
+    /// An element of a Continue `mcpServers` list.
+    List,
     /// An entry of an MCPB `mcp_config.platform_overrides`: a partial server whose missing
     /// members are those of `mcp_config`.
     Override,
@@ -82,6 +85,13 @@ fn expected_kinds(dialect: Dialect) -> &'static [MapKind] {
         Dialect::Generic => &[MapKind::McpServers, MapKind::Flat],
         Dialect::Mcpb => &[MapKind::Manifest],
         Dialect::Codex => &[MapKind::CodexServers],
+        // A JSON file in `.continue/mcpServers/` holds Claude Desktop's `mcpServers` map.
+        Dialect::Continue => &[
+            MapKind::ContinueBlock,
+            MapKind::ContinueConfig,
+            MapKind::McpServers,
+        ],
+        Dialect::Goose => &[MapKind::GooseExtensions],
         _ => &[MapKind::McpServers],
     }
 }
@@ -96,7 +106,13 @@ fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bo
         | Dialect::Gemini
         | Dialect::Zed
         | Dialect::Mcpb
-        | Dialect::Codex => true,
+        | Dialect::Codex
+        | Dialect::Goose => true,
+        // `config.yaml` holds every Continue setting; a block file its `name`, `version`,
+        // `schema` and `metadata` (Continue ignores other members).
+        Dialect::Continue => root
+            .get(roots::MCP_SERVERS)
+            .is_none_or(|m| m.kind() == ValueKind::Array),
         // `opencode.json` holds every opencode setting.
         Dialect::OpenCode => root.get(roots::MCP).is_some() || !is_flat_map(root),
         Dialect::VsCode => root.get("servers").is_none(),
@@ -110,7 +126,7 @@ fn shared_root(dialect: Dialect, root: Value<'_>, file_name: Option<&str>) -> bo
 
 /// Every container of servers present in the root, in source order (`mcp` is opencode's map
 /// when it has opencode's shape or the file is read as opencode's).
-fn find_maps(root: Value<'_>, dialect: Dialect) -> Vec<Found<'_>> {
+fn find_maps<'d>(root: Value<'d>, dialect: Dialect, file_name: Option<&str>) -> Vec<Found<'d>> {
     let mut found = Vec::new();
     for m in root.members() {
         let key = m.key_str();
@@ -123,7 +139,17 @@ fn find_maps(root: Value<'_>, dialect: Dialect) -> Vec<Found<'_>> {
             });
         };
         match key.as_ref() {
+            // Continue: a list of named servers.
+            roots::MCP_SERVERS if m.value.kind() == ValueKind::Array => {
+                push(continue_list_kind(root, file_name), m.value, Some(m.key));
+            }
             roots::MCP_SERVERS => push(MapKind::McpServers, m.value, Some(m.key)),
+            roots::EXTENSIONS
+                if m.value.kind() == ValueKind::Object
+                    && (dialect == Dialect::Goose || super::detect::is_goose_map(m.value)) =>
+            {
+                push(MapKind::GooseExtensions, m.value, Some(m.key));
+            }
             roots::SERVERS if m.value.kind() == ValueKind::Object => {
                 push(MapKind::Servers, m.value, Some(m.key));
             }
@@ -188,6 +214,20 @@ fn find_maps(root: Value<'_>, dialect: Dialect) -> Vec<Found<'_>> {
     found
 }
 
+/// Which Continue file a `mcpServers` list is in: `config.yaml` (by its name, or by the
+/// sections only an assistant holds) or a block file.
+fn continue_list_kind(root: Value<'_>, file_name: Option<&str>) -> MapKind {
+    let config_name = file_name.is_some_and(|n| super::base_name(n) == "config.yaml");
+    let sections = ["models", "rules", "context", "prompts", "docs", "data"]
+        .iter()
+        .any(|k| root.get(k).is_some());
+    if config_name || sections {
+        MapKind::ContinueConfig
+    } else {
+        MapKind::ContinueBlock
+    }
+}
+
 pub(super) fn lower(doc: &JsonDocument<'_>, dialect: Dialect, file_name: Option<&str>) -> Lowered {
     let mut l = Lowerer {
         dialect,
@@ -228,7 +268,7 @@ impl<'d> Lowerer<'d> {
         }
         let shared = shared_root(self.dialect, root, file_name);
         let expected = expected_kinds(self.dialect);
-        let mut all = find_maps(root, self.dialect);
+        let mut all = find_maps(root, self.dialect, file_name);
         // An MCPB manifest is a server definition: its `mcp_config` is a server only when the
         // manifest is read as one (`mcpb`); other dialects find no server map in it.
         all.retain(|f| f.kind != MapKind::Manifest || self.dialect == Dialect::Mcpb);
@@ -265,6 +305,13 @@ impl<'d> Lowerer<'d> {
                 self.report_no_servers(root, shared);
             }
         } else {
+            // In a file that holds other settings, unknown root keys are not reported: a
+            // second server map in another client's shape would be ignored without a word.
+            if shared {
+                for f in &foreign {
+                    self.report_ignored_map(f);
+                }
+            }
             chosen.extend(mine.into_iter().map(|f| (f, true)));
         }
         self.root_members(root, shared, &chosen);
@@ -298,6 +345,10 @@ impl<'d> Lowerer<'d> {
             MapKind::Manifest => "`server.mcp_config` (a desktop extension manifest)".to_owned(),
             MapKind::OpenCode => "`mcp` (the opencode shape)".to_owned(),
             MapKind::CodexServers => "`mcp_servers` (the Codex shape)".to_owned(),
+            MapKind::ContinueBlock | MapKind::ContinueConfig => {
+                "`mcpServers` as a list of named servers (the Continue shape)".to_owned()
+            }
+            MapKind::GooseExtensions => "`extensions` (the Goose shape)".to_owned(),
         };
         let wanted = match self.dialect.server_map_key() {
             Some(k) => format!("servers from `{k}`"),
@@ -333,6 +384,47 @@ impl<'d> Lowerer<'d> {
         );
     }
 
+    /// A server map in another client's shape beside the one the dialect reads (a Codex
+    /// `config.toml` with `[mcp_servers.a]` and `[mcpServers.b]`): its servers never start.
+    fn report_ignored_map(&mut self, found: &Found<'d>) {
+        let shape = match found.kind {
+            MapKind::McpServers => "`mcpServers`",
+            MapKind::Servers => "`servers`",
+            MapKind::ContextServers => "`context_servers`",
+            _ => return,
+        };
+        let servers = found
+            .value
+            .members()
+            .filter(|m| m.value.kind() == ValueKind::Object)
+            .count();
+        let (Some(key), Some(wanted), true) =
+            (found.key, self.dialect.server_map_key(), servers > 0)
+        else {
+            return;
+        };
+        let client = self.dialect.client_name();
+        let (plural, verb) = if servers == 1 {
+            ("", "is")
+        } else {
+            ("s", "are")
+        };
+        self.cx.report(
+            Diagnostic::new(
+                codes::MISSING_FIELD,
+                Severity::Warning,
+                key.span(),
+                format!(
+                    "{client} reads servers from `{wanted}` only: the {servers} server{plural} under {shape} {verb} ignored"
+                ),
+            )
+            .with_path(found.value.path())
+            .with_help(format!(
+                "move them to `{wanted}` in {client}'s shape, or into the file of the client that reads {shape}"
+            )),
+        );
+    }
+
     fn report_no_servers(&mut self, root: Value<'d>, shared: bool) {
         let client = self.dialect.client_name();
         let map_key = match self.dialect.server_map_key() {
@@ -349,6 +441,7 @@ impl<'d> Lowerer<'d> {
                     Dialect::VisualStudio => &[roots::SERVERS],
                     Dialect::OpenCode => &[roots::MCP],
                     Dialect::Codex => &[roots::MCP_SERVERS_TABLE],
+                    Dialect::Goose => &[roots::EXTENSIONS],
                     _ => &[roots::MCP_SERVERS],
                 },
             ),
@@ -382,11 +475,14 @@ impl<'d> Lowerer<'d> {
         let map_keys: Vec<&str> = chosen
             .iter()
             .filter_map(|(f, _)| match f.kind {
-                MapKind::McpServers => Some(roots::MCP_SERVERS),
+                MapKind::McpServers | MapKind::ContinueBlock | MapKind::ContinueConfig => {
+                    Some(roots::MCP_SERVERS)
+                }
                 MapKind::Servers => Some(roots::SERVERS),
                 MapKind::Manifest => Some(roots::MCPB_SERVER),
                 MapKind::OpenCode => Some(roots::MCP),
                 MapKind::CodexServers => Some(roots::MCP_SERVERS_TABLE),
+                MapKind::GooseExtensions => Some(roots::EXTENSIONS),
                 _ => None,
             })
             .collect();
@@ -469,6 +565,11 @@ impl<'d> Lowerer<'d> {
                 self.lower_server(name, None, value, map, Origin::Map);
             }
             MapKind::Manifest => self.lower_manifest(value, map),
+            MapKind::ContinueBlock | MapKind::ContinueConfig => {
+                if value.kind() == ValueKind::Array {
+                    self.lower_list(value, map, "name", Origin::List);
+                }
+            }
             MapKind::Flat => {
                 for m in value.members() {
                     if is_harmless(&m.key_str()) {
@@ -486,29 +587,7 @@ impl<'d> Lowerer<'d> {
                     _ => None,
                 };
                 if let Some(items) = items {
-                    for (i, item) in items.items().enumerate() {
-                        let name =
-                            if let Some(id) = item.get("id").and_then(StringValue::from_value) {
-                                Spanned::new(id.value, id.span)
-                            } else {
-                                {
-                                    if item.kind() == ValueKind::Object {
-                                        self.cx.report(
-                                            Diagnostic::new(
-                                                codes::MISSING_FIELD,
-                                                Severity::Error,
-                                                object_opening(item),
-                                                "this context server has no `id`",
-                                            )
-                                            .with_path(item.path())
-                                            .with_help("add `\"id\": \"name\"`"),
-                                        );
-                                    }
-                                    Spanned::new(format!("#{i}"), object_opening(item))
-                                }
-                            };
-                        self.lower_server(name, None, item, map, Origin::ZedArray);
-                    }
+                    self.lower_list(items, map, "id", Origin::ZedArray);
                 } else if value.kind() == ValueKind::Object {
                     for m in value.members() {
                         self.lower_server(
@@ -535,6 +614,7 @@ impl<'d> Lowerer<'d> {
                     MapKind::ContextServers => "`context_servers`",
                     MapKind::OpenCode => "`mcp`",
                     MapKind::CodexServers => "`mcp_servers`",
+                    MapKind::GooseExtensions => "`extensions`",
                     _ => "`mcpServers`",
                 };
                 if let Some(obj) = self.cx.object(value, what, Severity::Error) {
@@ -549,6 +629,57 @@ impl<'d> Lowerer<'d> {
                     }
                 }
             }
+        }
+    }
+
+    /// The servers of a list (Zed's early `experimental.context_servers`, a Continue
+    /// `mcpServers` list), each named by its `name_key` member (`#<index>` without one, which
+    /// is reported); Continue's `uses:` entries include a block whose server is not here and
+    /// are not lowered.
+    fn lower_list(&mut self, items: Value<'d>, map: usize, name_key: &str, origin: Origin) {
+        for (i, item) in items.items().enumerate() {
+            if origin == Origin::List && item.get("uses").is_some() {
+                self.continue_uses(item);
+                continue;
+            }
+            let name = if let Some(id) = item.get(name_key).and_then(StringValue::from_value) {
+                Spanned::new(id.value, id.span)
+            } else {
+                if item.kind() == ValueKind::Object {
+                    let (message, help) = if origin == Origin::List {
+                        (
+                            format!(
+                                "this MCP server has no `{name_key}`: Continue requires one and does not load the configuration"
+                            ),
+                            format!("add `{name_key}: <server name>`"),
+                        )
+                    } else {
+                        (
+                            "this context server has no `id`".to_owned(),
+                            "add `\"id\": \"name\"`".to_owned(),
+                        )
+                    };
+                    if origin == Origin::List
+                        && let Some(v) = item.get(name_key)
+                    {
+                        self.cx
+                            .wrong_type(v, &tick(name_key), "a string", Severity::Error);
+                    } else {
+                        self.cx.report(
+                            Diagnostic::new(
+                                codes::MISSING_FIELD,
+                                Severity::Error,
+                                object_opening(item),
+                                message,
+                            )
+                            .with_path(item.path())
+                            .with_help(help),
+                        );
+                    }
+                }
+                Spanned::new(format!("#{i}"), object_opening(item))
+            };
+            self.lower_server(name, None, item, map, origin);
         }
     }
 
@@ -591,6 +722,9 @@ impl<'d> Lowerer<'d> {
         match origin {
             Origin::ZedArray => keys::ZED_EXPERIMENTAL_ITEM,
             Origin::Override => keys::MCPB_OVERRIDE,
+            Origin::List => keys::CONTINUE,
+            // A JSON file in `.continue/mcpServers/`, converted by Continue.
+            Origin::Map if self.dialect == Dialect::Continue => keys::CONTINUE_JSON,
             Origin::Map => self.dialect.known_server_keys(),
         }
     }

@@ -72,6 +72,14 @@ impl<'d> Lowerer<'d> {
             (true, None) => Transport::Stdio(stdio),
             (false, Some(http)) => Transport::Http(http),
             (false, None) if zed_shape == Some(ZedShape::Extension) => Transport::Extension,
+            // Goose's `builtin`, `platform`, `frontend` and `inline_python` extensions.
+            (false, None)
+                if declared_type
+                    .as_ref()
+                    .is_some_and(|t| self.dialect.is_in_process_type(&t.value.value)) =>
+            {
+                Transport::Extension
+            }
             // A platform override without `command` keeps the one of `mcp_config`.
             (false, None) if origin == Origin::Override => Transport::Stdio(stdio),
             (false, None) => {
@@ -81,23 +89,30 @@ impl<'d> Lowerer<'d> {
         };
         self.declared_member_missing(value, &label, declared_type.as_ref(), &transport);
         self.url_without_type(value, &label, declared_type.as_ref(), &transport);
-        let env_what = if self.dialect == Dialect::OpenCode {
-            "`environment`"
-        } else {
-            "`env`"
+        let env_what = tick(self.dialect.env_key());
+        let env = env_source.and_then(|e| self.entry_map(e, &env_what, true));
+        let headers = match (self.dialect, origin) {
+            // Codex names its static headers `http_headers`.
+            (Dialect::Codex, _) => src
+                .get("http_headers")
+                .and_then(|h| self.entry_map(h, "`http_headers`", false)),
+            // Continue: `requestOptions.headers` (a JSON file's `headers` are converted).
+            (Dialect::Continue, Origin::List) => src
+                .get("requestOptions")
+                .filter(|r| r.kind() == ValueKind::Object)
+                .and_then(|r| r.get("headers"))
+                .and_then(|h| self.entry_map(h, "`requestOptions.headers`", false)),
+            _ => src
+                .get("headers")
+                .and_then(|h| self.entry_map(h, "`headers`", false)),
         };
-        let env = env_source.and_then(|e| self.entry_map(e, env_what, true));
-        // Codex names its static headers `http_headers`.
-        let headers_key = if self.dialect == Dialect::Codex {
-            "http_headers"
-        } else {
-            "headers"
-        };
-        let headers = src
-            .get(headers_key)
-            .and_then(|h| self.entry_map(h, &tick(headers_key), false));
-        if self.dialect == Dialect::Codex && origin == Origin::Map {
-            self.codex_server(value, &label);
+        match (self.dialect, origin) {
+            (Dialect::Codex, Origin::Map) => self.codex_server(value, &label),
+            (Dialect::Continue, Origin::List) => self.continue_server(value),
+            (Dialect::Goose, Origin::Map) => {
+                self.goose_server(value, &label, declared_type.as_ref(), &transport);
+            }
+            _ => {}
         }
         let flags = self.server_flags(value, origin);
         self.out.servers.push(Server {
@@ -161,14 +176,10 @@ impl<'d> Lowerer<'d> {
                 .iter()
                 .find_map(|k| src.member(k))
         } else {
-            src.member("command")
+            src.member(self.dialect.command_key())
         };
         let mut stdio = Stdio::default();
-        let mut env_source = if self.dialect == Dialect::OpenCode {
-            src.get("environment")
-        } else {
-            src.get("env")
-        };
+        let mut env_source = src.get(self.dialect.env_key());
         // opencode has no `args`: the arguments are the rest of the `command` array.
         let mut args_source = src
             .get("args")
@@ -294,21 +305,23 @@ impl<'d> Lowerer<'d> {
         match (declared_type.and_then(|t| t.kind), transport) {
             (Some(TransportKind::Stdio), Transport::Http(_)) => {
                 let ty = declared_type.map_or("stdio", |t| t.value.value.as_str());
+                let command = self.dialect.command_key();
                 self.cx.missing(
                     codes::MISSING_FIELD,
                     value,
-                    "command",
-                    format!("{label} has `type` `{ty}` but no `command`"),
+                    command,
+                    format!("{label} has `type` `{ty}` but no `{command}`"),
                     Severity::Error,
                 );
             }
             (Some(TransportKind::Sse | TransportKind::StreamableHttp), Transport::Stdio(_)) => {
                 let ty = declared_type.map_or("http", |t| t.value.value.as_str());
+                let url = self.dialect.url_keys().first().copied().unwrap_or("url");
                 self.cx.missing(
                     codes::MISSING_FIELD,
                     value,
-                    "url",
-                    format!("{label} has `type` `{ty}` but no `url`"),
+                    url,
+                    format!("{label} has `type` `{ty}` but no `{url}`"),
                     Severity::Error,
                 );
             }
@@ -453,8 +466,10 @@ impl<'d> Lowerer<'d> {
                 (o.kind() == ValueKind::Object).then(|| o.id())
             }
         });
+        // Goose reads `description: null` as empty.
         let description = value
             .get("description")
+            .filter(|d| !(self.dialect == Dialect::Goose && d.kind() == ValueKind::Null))
             .and_then(|d| self.string(d, "`description`", self.reads("description", origin)));
         ServerFlags {
             disabled,
@@ -501,9 +516,10 @@ impl<'d> Lowerer<'d> {
     }
 
     pub(super) fn declared_type(&mut self, src: Value<'d>, origin: Origin) -> Option<DeclaredType> {
-        let member = ["type", "transportType"]
-            .iter()
-            .find_map(|k| src.member(k).filter(|_| origin == Origin::Map))?;
+        let member = ["type", "transportType"].iter().find_map(|k| {
+            src.member(k)
+                .filter(|_| matches!(origin, Origin::Map | Origin::List))
+        })?;
         let key = spanned_key(member.key);
         let reads = self.reads(&key.value, origin);
         let value = self.string(member.value, &tick(&key.value), reads)?;
@@ -548,7 +564,8 @@ impl<'d> Lowerer<'d> {
         label: &str,
         declared: Option<TransportKind>,
     ) {
-        let keys: Vec<String> = std::iter::once("command")
+        let command_key = self.dialect.command_key();
+        let keys: Vec<String> = std::iter::once(command_key)
             .chain(self.dialect.url_keys().iter().copied())
             .map(tick)
             .collect();
@@ -561,9 +578,11 @@ impl<'d> Lowerer<'d> {
             Some(TransportKind::Sse | TransportKind::StreamableHttp) => {
                 format!("add a `{url_key}` member")
             }
-            Some(TransportKind::Stdio) => "add a `command` member".to_owned(),
-            None if self.dialect.stdio_only() => "add a `command` member".to_owned(),
-            None => format!("add `command` for a local server or `{url_key}` for a remote one"),
+            Some(TransportKind::Stdio) => format!("add a `{command_key}` member"),
+            None if self.dialect.stdio_only() => format!("add a `{command_key}` member"),
+            None => {
+                format!("add `{command_key}` for a local server or `{url_key}` for a remote one")
+            }
         };
         let mut help = None;
         for m in value.members() {

@@ -15,7 +15,9 @@ declare_rule! {
     /// marketplace names (`github.com/owner/repo`), and the names VS Code gives the servers it
     /// installs from its gallery (`io.github.owner/server-name`, `microsoft/playwright-mcp`,
     /// in an entry with `gallery` and `version`). Roo Code turns whitespace into `_` when it builds tool names,
-    /// so a Roo Code name whose only unusual characters are spaces is only an info. What each
+    /// so a Roo Code name whose only unusual characters are spaces is only an info; so is a
+    /// Continue name (the `name` of a list item, a label Continue shows as written: its own
+    /// documentation names a server `Browser search`). What each
     /// client allows:
     ///
     /// | client | names |
@@ -24,6 +26,7 @@ declare_rule! {
     /// | VS Code | no whitespace; the names it writes for gallery installs (`io.github.owner/name`) |
     /// | Cline | any; its marketplace names (`github.com/owner/repo`) |
     /// | Roo Code | any; whitespace becomes `_` in tool names, other characters are dropped |
+    /// | Continue | any (a label: spaces are only an info) |
     /// | others | any non-empty name (only portability is at stake) |
     ///
     /// ## Why it matters
@@ -100,10 +103,13 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     let rule = dialect.server_names();
     for server in &input.servers {
         let map_kind = input.server_maps.get(server.map).map(|m| m.kind);
-        // A root server has no name; an early Zed array item without `id` gets `#<index>`.
+        // A root server has no name; an early Zed array item without `id` (a Continue list item
+        // without `name`) gets `#<index>`.
         if map_kind == Some(MapKind::Root)
-            || (map_kind == Some(MapKind::ZedExperimental)
-                && server.key_node.is_none()
+            || (matches!(
+                map_kind,
+                Some(MapKind::ZedExperimental | MapKind::ContinueBlock | MapKind::ContinueConfig)
+            ) && server.key_node.is_none()
                 && server.name.value.starts_with('#'))
         {
             continue;
@@ -128,7 +134,8 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             continue;
         }
         // Roo Code replaces whitespace with `_` in tool names: nothing is known to break.
-        let spaces_only = rule == ServerNameRule::Sanitized
+        // Continue shows its `name` as a label.
+        let spaces_only = matches!(rule, ServerNameRule::Sanitized | ServerNameRule::Label)
             && name.chars().all(|c| portable(c) || c == ' ')
             && name.trim() == name;
         let message = if !rule.allows(name) && rule == ServerNameRule::LettersDigitsDashUnderscore {
@@ -161,10 +168,17 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 Severity::Info,
                 Site::new(server.name.span, Some(path)),
                 message,
-                format!(
-                    "{} turns the spaces into `_` in tool names, but other clients may reject the name",
-                    dialect.client_name()
-                ),
+                if rule == ServerNameRule::Label {
+                    format!(
+                        "{} shows the name as written, but other clients may reject it if the entry is copied",
+                        dialect.client_name()
+                    )
+                } else {
+                    format!(
+                        "{} turns the spaces into `_` in tool names, but other clients may reject the name",
+                        dialect.client_name()
+                    )
+                },
             );
             continue;
         }

@@ -1,4 +1,4 @@
-use mcpvet_ast::config::Dialect;
+use mcpvet_ast::config::{Dialect, MapKind};
 use mcpvet_ast::vars::VarSyntax;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
@@ -6,7 +6,8 @@ use crate::input::ConfigInput;
 use crate::strings::{label, server_strings};
 
 declare_rule! {
-    /// A VS Code `${input:id}` reference names no entry of `inputs`.
+    /// A VS Code `${input:id}` reference names no entry of `inputs`; a Continue
+    /// `${{ inputs.NAME }}` is written where no input is defined.
     ///
     /// ## What it checks
     ///
@@ -15,6 +16,12 @@ declare_rule! {
     /// `headers`, URL, `cwd` or `envFile` must match the `id` of an object in `inputs`
     /// (exactly: ids are case-sensitive). In other clients `${input:id}` is not expanded at
     /// all, which `unexpanded-variable` (MCP105) reports.
+    ///
+    /// In Continue, `${{ inputs.NAME }}` is filled only in a block, from the `with:` of the
+    /// `uses:` entry that includes it: written in a server of `config.yaml` itself, it has
+    /// no definition and is reported. A block file (`.continue/mcpServers/*.yaml`) cannot
+    /// know its inputs (they belong to whoever uses the block), so its references are not
+    /// reported.
     ///
     /// ## Why it matters
     ///
@@ -49,6 +56,7 @@ declare_rule! {
     ///
     /// - VS Code MCP configuration reference: input variables (<https://code.visualstudio.com/docs/copilot/reference/mcp-configuration>)
     /// - VS Code variables reference: input variables (<https://code.visualstudio.com/docs/reference/variables-reference>)
+    /// - Continue `config.yaml` reference: `uses` and `with` (<https://docs.continue.dev/reference>); `renderTemplateData` in `packages/config-yaml/src/load/unroll.ts`
     pub(crate) static UNDEFINED_INPUT = {
         code: "MCP106",
         name: "undefined-input",
@@ -59,6 +67,10 @@ declare_rule! {
 }
 
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    if input.dialect == Dialect::Continue {
+        continue_inputs(input, report);
+        return;
+    }
     if input.dialect != Dialect::VsCode {
         return;
     }
@@ -103,6 +115,43 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     }
 }
 
+/// `${{ inputs.NAME }}` in a server of Continue's `config.yaml`, where no input is defined.
+fn continue_inputs(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
+    for server in &input.servers {
+        let in_config = input
+            .server_maps
+            .get(server.map)
+            .is_some_and(|m| m.kind == MapKind::ContinueConfig);
+        if !in_config {
+            continue;
+        }
+        for field in server_strings(server) {
+            for r in field.value.refs() {
+                let Some(name) = r.name.strip_prefix("inputs.") else {
+                    continue;
+                };
+                if r.syntax != VarSyntax::Actions {
+                    continue;
+                }
+                let where_ = label(input, server, field.value.node);
+                report.push(
+                    UNDEFINED_INPUT
+                        .diagnostic(
+                            r.span,
+                            format!(
+                                "`${{{{ inputs.{name} }}}}` in `{where_}` names no input: Continue fills inputs only in a block, from the `with:` of the `uses:` entry that includes it, and leaves this one as written"
+                            ),
+                        )
+                        .with_path(input.value(field.value.node).path())
+                        .with_help(format!(
+                            "write `${{{{ secrets.{name} }}}}` for a secret, or move the server to a block and pass `{name}` in the `with:` of its `uses:` entry"
+                        )),
+                );
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::UNDEFINED_INPUT as R;
@@ -131,6 +180,20 @@ mod tests {
             )
             .is_empty()
         );
+    }
+
+    #[test]
+    fn continue_inputs_in_config_yaml() {
+        let text = "name: a\nversion: 1.0.0\nschema: v1\nmcpServers:\n  - name: gh\n    command: npx\n    env:\n      T: ${{ inputs.token }}\n      S: ${{ secrets.S }}\n";
+        let found = crate::testing::run(&R, ".continue/config.yaml", text);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0]
+                .message()
+                .contains("`${{ inputs.token }}` in `env.T`")
+        );
+        // A block file cannot know its inputs.
+        assert!(crate::testing::run(&R, ".continue/mcpServers/gh.yaml", text).is_empty());
     }
 
     #[test]

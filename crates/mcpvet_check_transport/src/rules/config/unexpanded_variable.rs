@@ -87,6 +87,7 @@ fn expanded_syntaxes(dialect: Dialect, field: &str) -> Vec<&'static str> {
         VarSyntax::BraceEnv,
         VarSyntax::BraceFile,
         VarSyntax::UserConfig,
+        VarSyntax::Actions,
     ]
     .into_iter()
     .filter(|&s| expansion_in(dialect, &probe(s), field) == Expansion::Expanded)
@@ -107,6 +108,15 @@ fn or_list(items: &[&str]) -> String {
 fn rewrite(dialect: Dialect, r: &VarRef, field: &str) -> Option<String> {
     let expands = |s| expansion_in(dialect, &probe(s), field) == Expansion::Expanded;
     match r.syntax {
+        // Continue: a secret of its `.env` files, the hub or the environment.
+        VarSyntax::Braced | VarSyntax::Dollar | VarSyntax::Env
+            if expands(VarSyntax::Actions)
+                && r.name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+        {
+            Some(format!("${{{{ secrets.{} }}}}", r.name))
+        }
         VarSyntax::Braced | VarSyntax::Dollar if expands(VarSyntax::Env) => {
             Some(format!("${{env:{}}}", r.name))
         }
@@ -190,6 +200,11 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                     d = d.with_help(
                         "Claude Desktop passes `env` to the server as written; keep secrets out of shared copies of the file",
                     );
+                } else if dialect == Dialect::Goose {
+                    d = d.with_help(format!(
+                        "Goose substitutes `${{VAR}}` only in the `headers` of a `streamable_http` extension; to pass a secret, list `{}` in `env_keys` (Goose reads its value from the keyring or the environment and sets it for the server)",
+                        r.name
+                    ));
                 } else if dialect == Dialect::Codex {
                     // Codex reads variables by name, from its own environment.
                     d = d.with_help(format!(

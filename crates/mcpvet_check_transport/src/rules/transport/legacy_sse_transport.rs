@@ -52,7 +52,8 @@ declare_rule! {
 fn http_word(dialect: Dialect) -> &'static str {
     match dialect {
         Dialect::Cline => "streamableHttp",
-        Dialect::Roo => "streamable-http",
+        Dialect::Roo | Dialect::Continue => "streamable-http",
+        Dialect::Goose => "streamable_http",
         _ => "http",
     }
 }

@@ -1,4 +1,4 @@
-use mcpvet_ast::config::{Dialect, KeyStatus, TransportKind};
+use mcpvet_ast::config::{Dialect, KeyStatus, MapKind, TransportKind};
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::input::ConfigInput;
@@ -14,7 +14,10 @@ declare_rule! {
     /// take `stdio`, `http` and `sse`; Cline's `type` takes `stdio`, `sse` and
     /// `streamableHttp` (its legacy `transportType`: `stdio`, `sse`, `http`); Roo Code takes
     /// `stdio`, `sse` and `streamable-http`; opencode `local` and `remote`; Copilot CLI
-    /// `local`, `stdio`, `http` and `sse`; Visual Studio `stdio`, `http` and `sse`. Elsewhere any common spelling of the three
+    /// `local`, `stdio`, `http` and `sse`; Visual Studio `stdio`, `http` and `sse`; Continue
+    /// (YAML) `stdio`, `sse` and `streamable-http`; Goose `stdio`, `streamable_http` and
+    /// `sse` (its `builtin`, `platform`, `frontend` and `inline_python` extensions are not
+    /// MCP servers and have no transport). Elsewhere any common spelling of the three
     /// transports is accepted and only unknown values (`websocket`, `remote`, `local`) are
     /// reported. A `type` the client does not read at all is `unknown-field` (MCP101); a
     /// `type` whose member is missing (`stdio` without `command`) is `missing-field` (MCP012).
@@ -65,6 +68,7 @@ fn documented(dialect: Dialect, key: &str) -> Option<&'static [&'static str]> {
         (Dialect::Roo, "type") => Some(&["stdio", "sse", "streamable-http"]),
         (Dialect::OpenCode, "type") => Some(&["local", "remote"]),
         (Dialect::CopilotCli, "type") => Some(&["local", "stdio", "http", "sse"]),
+        (Dialect::Goose, "type") => Some(&["stdio", "streamable_http", "sse"]),
         _ => None,
     }
 }
@@ -104,7 +108,21 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             continue;
         }
         let value = declared.value.value.as_str();
-        let values = documented(dialect, key);
+        // Goose's `builtin`, `platform`, `frontend` and `inline_python` extensions.
+        if dialect.is_in_process_type(value) {
+            continue;
+        }
+        // Continue validates a YAML file's `type` against its schema; a JSON server file's
+        // is converted (`http` to `streamable-http`).
+        let continue_yaml = dialect == Dialect::Continue
+            && input.server_maps.get(server.map).is_some_and(|m| {
+                matches!(m.kind, MapKind::ContinueBlock | MapKind::ContinueConfig)
+            });
+        let values = if continue_yaml {
+            Some(&["stdio", "sse", "streamable-http"][..])
+        } else {
+            documented(dialect, key)
+        };
         let who = server_label(server);
         let message = match (declared.kind, values) {
             (Some(_), None) => continue,
