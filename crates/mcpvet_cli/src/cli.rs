@@ -71,18 +71,19 @@ Examples:
 const CONFIG_ABOUT: &str = "\
 Inspect MCP client configurations: syntax, shape, transports and secrets.
 
-Each file is parsed (JSON or JSONC), its client dialect detected from the file name and the \
-content (Claude Desktop, Claude Code, Cursor, Windsurf, Gemini CLI, VS Code, Zed, Cline, Roo \
-Code, Kiro, Amazon Q, opencode, Copilot CLI, Visual Studio, Junie, LM Studio...), and every \
-configuration rule run. The text output shows, per file, \
-the dialect and how it was detected, each server with its transport and command or URL, the \
-counts, then each finding with a snippet of the source. Secrets are masked everywhere.
+Each file is parsed (JSON or JSONC; TOML for Codex; YAML for Continue and Goose), its client \
+dialect detected from the file name and the content (Claude Desktop, Claude Code, Cursor, \
+Windsurf, Gemini CLI, VS Code, Zed, Cline, Roo Code, Kiro, Amazon Q, opencode, Copilot CLI, \
+Visual Studio, Junie, LM Studio, Codex, Continue, Goose...), and every configuration rule run. \
+The text output shows, per file, the dialect and how it was detected, each server with its \
+transport and command or URL, the counts, then each finding with a snippet of the source. \
+Secrets are masked everywhere.
 
 Without PATH, mcpvet looks where the clients keep their configurations on this system: the \
 user files under the home folder (HOME; USERPROFILE on Windows), the application-data folder \
 (APPDATA on Windows, ~/Library/Application Support on macOS, XDG_CONFIG_HOME or ~/.config \
-elsewhere) and the project files in the current folder (.mcp.json, .vscode/mcp.json, \
-.cursor/mcp.json, opencode.json, .codex/config.toml...). It lists the files it found on \
+elsewhere), Codex's folder (CODEX_HOME, or ~/.codex) and the project files in the current \
+folder (.mcp.json, .vscode/mcp.json, .cursor/mcp.json, opencode.json, .codex/config.toml...). It lists the files it found on \
 standard error and inspects them; a shared settings file (Zed, Gemini CLI, opencode, \
 ~/.claude.json) that holds no MCP server is skipped. Finding none is not an error. \
 `--list-locations` prints every place it looks, and whether a file is there, without \
@@ -147,8 +148,8 @@ line and column. Parsing goes on after an error, so one run shows every problem.
     )]
     Json(JsonArgs),
     /// List every rule: code, name, default severity, family and summary
-    #[command(after_help = "`mcpvet explain <CODE>` shows a rule's documentation.")]
-    Rules,
+    #[command(long_about = RULES_ABOUT, after_help = RULES_AFTER)]
+    Rules(RulesArgs),
     /// Show the documentation of a rule
     #[command(
         long_about = "\
@@ -172,6 +173,55 @@ Examples:
   mcpvet dump --transcript session.jsonl --input-format json-lines"
     )]
     Dump(DumpArgs),
+}
+
+const RULES_ABOUT: &str = "\
+List every rule: code, name, default severity, family and summary.
+
+With `--coverage`, print instead how much of the MCP specification the rules check: every \
+normative sentence (MUST, MUST NOT, SHOULD, SHOULD NOT) of the registry, counted per section and \
+level as covered / checkable / total, then the checkable requirements that no rule with flagged \
+and accepted conformance cases covers yet (docs/coverage.md has the full list).";
+
+const RULES_AFTER: &str = "\
+`mcpvet explain <CODE>` shows a rule's documentation.
+
+Examples:
+  mcpvet rules
+  mcpvet rules --coverage
+  mcpvet rules --coverage --protocol 2026-07-28
+  mcpvet rules --coverage --format json";
+
+/// Arguments of `mcpvet rules`.
+#[derive(Debug, Args)]
+pub(crate) struct RulesArgs {
+    /// Print the protocol requirements the rules cover instead of the rule table
+    #[arg(long)]
+    pub(crate) coverage: bool,
+
+    /// With --coverage, count only the requirements of this protocol version: 2024-11-05,
+    /// 2025-03-26, 2025-06-18, 2025-11-25 or 2026-07-28
+    #[arg(long, value_name = "VERSION", value_parser = parse_protocol, requires = "coverage")]
+    pub(crate) protocol: Option<ProtocolVersion>,
+
+    /// With --coverage, the output format
+    #[arg(
+        long,
+        value_enum,
+        value_name = "FORMAT",
+        default_value_t = RulesFormat::Text,
+        requires = "coverage"
+    )]
+    pub(crate) format: RulesFormat,
+}
+
+/// The `--format` values of `mcpvet rules --coverage`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RulesFormat {
+    /// Figures per section and the list of gaps, for people
+    Text,
+    /// Every requirement with its status, and the figures
+    Json,
 }
 
 const SERVER_ABOUT: &str = "\
@@ -279,8 +329,8 @@ pub(crate) struct OutputArgs {
 pub(crate) struct ConfigArgs {
     /// Read every file as this client's configuration instead of detecting it: claude-desktop,
     /// claude-code, cursor, windsurf, gemini, vscode, zed, cline, roo, kiro, amazon-q,
-    /// opencode, copilot-cli, visual-studio, junie, lm-studio, codex, single-server, generic
-    /// or mcpb
+    /// opencode, copilot-cli, visual-studio, junie, lm-studio, codex, continue, goose,
+    /// single-server, generic or mcpb
     #[arg(long, value_name = "NAME", value_parser = parse_dialect)]
     pub(crate) dialect: Option<Dialect>,
 

@@ -1,7 +1,8 @@
 //! Developer tasks:
 //!
 //! - `cargo run -p mcpvet_dev -- generate-docs [--check]`: writes `docs/rules/` from the rule
-//!   catalog (or, with `--check`, fails when the committed pages differ);
+//!   catalog and `docs/coverage.md` from the requirement registry (or, with `--check`, fails
+//!   when the committed pages differ);
 //! - `cargo run -p mcpvet_dev -- new-rule CODE name`: the files of a new rule (see
 //!   [`new_rule`](mod@new_rule) and `docs/adding-a-rule.md`).
 #![expect(
@@ -104,6 +105,18 @@ fn generate(check: bool) -> ExitCode {
             stale.push(name.clone());
         } else if std::fs::remove_file(dir.join(name)).is_ok() {
             println!("removed docs/rules/{name}");
+        }
+    }
+    let coverage = root().join("docs/coverage.md");
+    let page = mcpvet_linter::requirements::coverage_page();
+    if std::fs::read_to_string(&coverage).ok().as_deref() != Some(page.as_str()) {
+        if check {
+            stale.push("../coverage.md".to_owned());
+        } else if let Err(err) = std::fs::write(&coverage, page) {
+            eprintln!("cannot write docs/coverage.md: {err}");
+            return ExitCode::FAILURE;
+        } else {
+            println!("wrote docs/coverage.md");
         }
     }
     if check && !stale.is_empty() {

@@ -29,6 +29,7 @@ pub fn rule_page(rule: &RuleMeta) -> String {
     );
     out.push('\n');
     out.push_str(&rule.docs());
+    out.push_str(&crate::requirements::rule_section(rule.code.as_str()));
     out
 }
 
@@ -38,7 +39,9 @@ pub fn index_page() -> String {
         "# Rules\n\nEvery finding mcpvet reports has a stable code (`MCP` + three digits, the hundreds \
          digit is the family), a kebab-case name and a default severity. Codes are never \
          reused. This page and the rule pages are generated from the code \
-         (`cargo run -p mcpvet_dev -- generate-docs`); a test fails when they drift.\n",
+         (`cargo run -p mcpvet_dev -- generate-docs`); a test fails when they drift. The \
+         protocol requirements each rule enforces, and those no rule checks yet, are in \
+         [coverage.md](https://github.com/mcpvet/mcpvet/blob/main/docs/coverage.md).\n",
     );
     let all = rules();
     for family in Family::ALL {

@@ -45,6 +45,7 @@ mod redact;
 pub mod registry;
 pub mod render;
 mod report;
+pub mod requirements;
 mod runs;
 mod server;
 pub mod stream;

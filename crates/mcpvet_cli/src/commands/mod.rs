@@ -203,7 +203,7 @@ pub(crate) fn run(cli: &Cli) -> Status {
         Command::Server(args) => server::run(args, color, &mut out),
         Command::Schema(SchemaCommand::Infer(args)) => server::infer(args, color, &mut out),
         Command::Json(args) => json::run(args, color, &mut out),
-        Command::Rules => rules::list(&mut out),
+        Command::Rules(args) => rules::list(args, &mut out),
         Command::Explain(args) => rules::explain(args, &mut out),
         Command::Dump(args) => dump::run(args, &mut out),
     };

@@ -2,14 +2,24 @@
 use std::fmt::Write as _;
 
 use mcpvet_linter::docs::rule_page;
+use mcpvet_linter::requirements::{coverage_json, coverage_text};
 use mcpvet_linter::{rule, rules};
 
 use super::Status;
-use crate::cli::ExplainArgs;
+use crate::cli::{ExplainArgs, RulesArgs, RulesFormat};
 use crate::output::{self, Output};
 
-/// Prints the catalog as a table: code, name, default severity, family, summary.
-pub(super) fn list(out: &mut Output) -> Status {
+/// Prints the catalog as a table: code, name, default severity, family, summary; or, with
+/// `--coverage`, the protocol requirements the rules cover.
+pub(super) fn list(args: &RulesArgs, out: &mut Output) -> Status {
+    if args.coverage {
+        let text = match args.format {
+            RulesFormat::Text => coverage_text(args.protocol),
+            RulesFormat::Json => format!("{:#}\n", coverage_json(args.protocol)),
+        };
+        out.print(&text);
+        return Status::Clean;
+    }
     let all = rules();
     let name_width = all.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
     let mut text = String::new();

@@ -29,6 +29,52 @@ fn rules() {
     }
 }
 
+/// `rules --coverage`: the figures of every version, one version's figures and gaps
+/// (snapshot), the JSON form, and the usage errors.
+#[test]
+fn rules_coverage() {
+    use mcpvet_ast::transcript::ProtocolVersion;
+    use mcpvet_linter::requirements::{coverage, coverage_text};
+
+    let mut case = Case::new("rules_coverage");
+    let all = case.command(&["rules", "--coverage"]).output().unwrap();
+    assert_eq!(all.status.code(), Some(0));
+    assert_eq!(String::from_utf8(all.stdout).unwrap(), coverage_text(None));
+
+    let json = case
+        .command(&[
+            "rules",
+            "--coverage",
+            "--format",
+            "json",
+            "--protocol",
+            "2025-06-18",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(json.status.code(), Some(0));
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let figures = coverage(Some(ProtocolVersion::V2025_06_18)).total;
+    assert_eq!(report["protocol"], "2025-06-18");
+    assert_eq!(report["total"]["covered"], figures.covered);
+    assert_eq!(report["total"]["checkable"], figures.checkable);
+    assert_eq!(report["total"]["total"], figures.total);
+    let requirements = report["requirements"].as_array().unwrap();
+    assert_eq!(requirements.len(), figures.total);
+    assert!(requirements.iter().all(|r| {
+        r["versions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v == "2025-06-18")
+    }));
+
+    case.run(&["rules", "--coverage", "--protocol", "2024-11-05"]);
+    case.run(&["rules", "--protocol", "2024-11-05"]);
+    case.run(&["rules", "--coverage", "--protocol", "2099-01-01"]);
+    case.snapshot();
+}
+
 #[test]
 fn explain() {
     let mut case = Case::new("explain");
