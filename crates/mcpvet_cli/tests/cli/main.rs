@@ -173,7 +173,8 @@ impl Case {
         self.runs.last().unwrap()
     }
 
-    /// Compares every run of this case with `tests/snapshots/<name>.txt`.
+    /// Compares every run of this case with `tests/snapshots/<name>.txt` (see
+    /// [`unpad_locations`] for the one column that depends on the scratch folder's path).
     #[track_caller]
     fn snapshot(self) {
         let mut actual = String::new();
@@ -184,6 +185,7 @@ impl Case {
             actual.push_str(&run.render());
         }
         let actual = trim_line_ends(&actual.replace(self.dir.to_string_lossy().as_ref(), "[CASE]"));
+        let actual = unpad_locations(&actual);
         assert!(
             SNAPSHOTS.contains(&self.name),
             "add {} to SNAPSHOTS",
@@ -254,4 +256,23 @@ fn two_configs(name: &'static str) -> Case {
     Case::new(name)
         .file("claude_desktop_config.json", CLAUDE_DESKTOP)
         .file(".vscode/mcp.json", VSCODE)
+}
+
+/// The table of `mcpvet config --list-locations` pads every path to the longest one, whose
+/// length depends on where the scratch folder is: the padding after a path is written as two
+/// spaces, so the snapshot holds in any checkout.
+fn unpad_locations(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let is_row = line.starts_with("  absent  ") || line.starts_with("  found   ");
+        match line.rfind("  ").filter(|_| is_row) {
+            Some(at) if at > 10 => {
+                out.push_str(line[..at].trim_end());
+                out.push_str("  ");
+                out.push_str(&line[at + 2..]);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
 }
