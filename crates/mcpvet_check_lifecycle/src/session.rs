@@ -17,6 +17,7 @@ use crate::catalog::{self, MethodInfo, Milestone};
 use crate::key::{Key, UsedIds};
 use crate::listen::Filter;
 use crate::phase::{Init, Tracker};
+use crate::rules::capability_not_declared::Ungated;
 
 /// How many findings about requests before `initialize` are held back until an `initialize`
 /// shows that they were premature (beyond that, they are dropped).
@@ -76,6 +77,9 @@ pub(crate) struct Pending {
     pub(crate) target: Option<Box<str>>,
     /// Row of the `--messages` listing.
     pub(crate) row: Option<usize>,
+    /// The request was sent without the capability that gates it (reported): a result
+    /// answering it is reported too.
+    pub(crate) ungated: Option<Box<Ungated>>,
     /// The JSON path of `span`, for a finding reported after the document is gone (the end
     /// of a streamed capture).
     pub(crate) path: Option<JsonPath>,
@@ -174,6 +178,9 @@ pub(crate) struct Session {
     pub(crate) initialized: bool,
     /// First client request after a successful `initialize` while `initialized` is missing.
     pub(crate) unready: Option<Held>,
+    /// The successful `initialize` response (its `result`): where a missing
+    /// `notifications/initialized` is reported.
+    pub(crate) init_answer: Option<Held>,
     /// Findings held back until an `initialize` shows the requests were premature.
     pub(crate) pre_init: Findings,
     /// First client request of a session without `initialize` so far.
@@ -183,6 +190,8 @@ pub(crate) struct Session {
     pub(crate) server_caps_source: &'static str,
     /// The tasks extension was declared by either side (2026).
     pub(crate) tasks_extension: bool,
+    /// The server answered `server/discover` with a result: it serves 2026-07-28.
+    pub(crate) modern_server: bool,
     pub(crate) pending: ByDirection<HashMap<Key, Pending>>,
     pub(crate) used: ByDirection<UsedIds>,
     pub(crate) tokens: ByDirection<HashMap<Key, Token>>,
@@ -193,6 +202,11 @@ pub(crate) struct Session {
     pub(crate) cursors: HashSet<Box<str>>,
     pub(crate) list_seen: bool,
     pub(crate) log_level_in_flight: u32,
+    /// The capture holds the session from its first request (`initialize`, or a 2026
+    /// `server/discover`): every result of the session is in it.
+    pub(crate) from_start: bool,
+    /// `logging/setLevel` requests with a level outside RFC 5424, by sender and id.
+    pub(crate) invalid_levels: Vec<(Option<Direction>, Key)>,
 }
 
 /// The direction of a milestone request filed under `sender`: the unknown sender counts as
@@ -218,12 +232,14 @@ impl Session {
             negotiated: None,
             initialized: false,
             unready: None,
+            init_answer: None,
             pre_init: Findings::new(),
             first_pre_init: None,
             client_caps: None,
             server_caps: None,
             server_caps_source: "",
             tasks_extension: false,
+            modern_server: false,
             pending: ByDirection::default(),
             used: ByDirection::default(),
             tokens: ByDirection::default(),
@@ -234,6 +250,8 @@ impl Session {
             cursors: HashSet::new(),
             list_seen: false,
             log_level_in_flight: 0,
+            from_start: false,
+            invalid_levels: Vec::new(),
         }
     }
 

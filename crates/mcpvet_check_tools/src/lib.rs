@@ -287,7 +287,7 @@ impl ToolsChecker {
                         misclassified_error::check_call_error(&info, code, at, cx, report);
                     }
                     Pending::Read => misclassified_error::check_read_error(code, at, cx, report),
-                    Pending::List { .. } | Pending::PromptGet => {}
+                    Pending::List { .. } | Pending::PromptGet | Pending::Capabilities(_) => {}
                 }
             }
             _ => {}
@@ -450,6 +450,8 @@ fn request(
             resources::read_request(params, method_span, cx, report);
             Some(Pending::Read)
         }
+        "initialize" => Some(Pending::Capabilities("the server's `initialize` result")),
+        "server/discover" => Some(Pending::Capabilities("the `server/discover` result")),
         _ => None,
     }
 }
@@ -470,6 +472,16 @@ fn response(
         Pending::Call(info) => tools::call_result(server, &info, result, failed, cx, report),
         Pending::PromptGet => prompts::get_result(result, cx, report),
         Pending::Read => resources::read_result(result, cx, report),
+        Pending::Capabilities(source) => {
+            if let Some(caps) = result
+                .get("capabilities")
+                .filter(|c| c.kind() == mcpvet_json::ValueKind::Object)
+            {
+                server.resources_declared =
+                    Some(caps.get("resources").is_some_and(|r| !r.is_null()));
+                server.caps_source = source;
+            }
+        }
     }
 }
 

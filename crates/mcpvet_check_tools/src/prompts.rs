@@ -5,6 +5,7 @@ use mcpvet_text::Span;
 
 use crate::context::{Cx, is_true};
 use crate::lists;
+use crate::rules::invalid_resource_uri;
 use crate::rules::{
     malformed_list_result, malformed_prompt_message, malformed_request_params,
     prompt_argument_not_string, prompt_arguments_mismatch, unknown_prompt, unsafe_icon_url,
@@ -112,4 +113,13 @@ pub(crate) fn get_result(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
         return;
     }
     malformed_prompt_message::check(result, cx, report);
+    for message in cx
+        .get(result, "messages")
+        .into_iter()
+        .flat_map(Value::items)
+    {
+        if let Some(content) = message.get("content") {
+            invalid_resource_uri::check_blocks(content, report);
+        }
+    }
 }

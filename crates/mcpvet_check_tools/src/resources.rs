@@ -7,7 +7,7 @@ use mcpvet_text::Span;
 use crate::context::Cx;
 use crate::lists;
 use crate::rules::{
-    invalid_uri_template, malformed_list_result, malformed_request_params,
+    invalid_resource_uri, invalid_uri_template, malformed_list_result, malformed_request_params,
     malformed_resource_contents, missing_cache_fields, unsafe_icon_url,
 };
 
@@ -18,7 +18,11 @@ pub(crate) fn list(items: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
         if !malformed_list_result::check_item(item, what, "resources", report) {
             continue;
         }
-        malformed_list_result::check_required_string(item, "uri", what, cx, report);
+        if let Some((_, uri)) =
+            malformed_list_result::check_required_string(item, "uri", what, cx, report)
+        {
+            invalid_resource_uri::check(uri, report);
+        }
         malformed_list_result::check_required_string(item, "name", what, cx, report);
         for key in ["title", "description", "mimeType"] {
             malformed_list_result::check_optional(item, key, ValueKind::String, what, cx, report);
@@ -79,4 +83,7 @@ pub(crate) fn read_result(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) 
     }
     missing_cache_fields::check(result, "resources/read", None, true, cx, report);
     malformed_resource_contents::check(result, cx, report);
+    if let Some(contents) = cx.get(result, "contents") {
+        invalid_resource_uri::check_items(contents, report);
+    }
 }

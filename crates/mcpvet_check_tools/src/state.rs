@@ -106,11 +106,18 @@ pub(crate) struct PromptArg {
 
 /// What a `tools/call` request said, kept for its response.
 #[derive(Debug, Clone, Default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about one call, not a state machine"
+)]
 pub(crate) struct CallInfo {
     /// The tool name.
     pub(crate) tool: Option<String>,
     /// The tool was not in the server's tool list.
     pub(crate) unknown: bool,
+    /// The tool lists are cached views (2026-07-28): a tool they lack may still exist, so
+    /// a result answering the call is not judged.
+    pub(crate) cached: bool,
     /// The arguments violated the tool's `inputSchema`.
     pub(crate) bad_arguments: bool,
     /// Task-augmented (`params.task`): the result is a task, not a `CallToolResult`.
@@ -131,6 +138,8 @@ pub(crate) enum Pending {
     PromptGet,
     /// `resources/read`.
     Read,
+    /// `initialize` or `server/discover`: the result declares the server's capabilities.
+    Capabilities(&'static str),
 }
 
 /// What the checker knows about one server of the capture.
@@ -154,4 +163,9 @@ pub(crate) struct Server {
     pub(crate) prompts_listed: bool,
     /// The `cacheScope` of the first page of the current listing, per list method (2026).
     pub(crate) scopes: [Option<String>; 4],
+    /// Whether the server's declared capabilities hold `resources`, once a result shows
+    /// them.
+    pub(crate) resources_declared: Option<bool>,
+    /// The result that declared them, for messages.
+    pub(crate) caps_source: &'static str,
 }

@@ -17,6 +17,9 @@ use crate::rules::{
     tool_name_client_incompatible, tool_names_differ_in_case, unknown_schema_dialect,
     unsafe_icon_url,
 };
+use crate::rules::{
+    embedded_resource_without_capability, invalid_resource_uri, structured_content_without_text,
+};
 use crate::schema::{self, Role, ToolSchema, default_draft};
 use crate::state::{CallInfo, Listing, Server, ToolDef};
 
@@ -175,7 +178,8 @@ pub(crate) fn call_request(
         Err(()) => Arguments::Invalid,
     };
     if let Some((name, value)) = name {
-        call(server, &mut info, name, value, arguments, p, report);
+        let cached = cx.version.is_modern();
+        call(server, &mut info, name, value, arguments, p, cached, report);
     }
     info
 }
@@ -210,6 +214,7 @@ pub(crate) fn sdk_call_request(
         name,
         arguments,
         fallback,
+        false,
         report,
     );
     info
@@ -227,7 +232,12 @@ enum Arguments<'d> {
 }
 
 /// Checks a call of `name` (the string `name_value`) with `arguments`; `fallback` is where
-/// findings about absent arguments go.
+/// findings about absent arguments go; `cached` says the listings are cached views
+/// (2026-07-28).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the parts of one call, read by two callers"
+)]
 fn call(
     server: &Server,
     info: &mut CallInfo,
@@ -235,9 +245,11 @@ fn call(
     name_value: Value<'_>,
     arguments: Arguments<'_>,
     fallback: Value<'_>,
+    cached: bool,
     report: &mut Reporter<'_>,
 ) {
-    info.unknown = call_unknown_tool::check(server, &name, name_value, report);
+    info.unknown = call_unknown_tool::check(server, &name, name_value, cached, report);
+    info.cached = cached;
     if let Some(def) = server.tools.get(&name) {
         let arguments = match arguments {
             Arguments::Absent => Some(None),
@@ -275,5 +287,16 @@ pub(crate) fn call_result(
         .and_then(|n| server.tools.get_key_value(n))
         .map(|(n, d)| (n.as_str(), d));
     structured_content_violates_schema::check(result, def, is_error, cx, report);
+    structured_content_without_text::check(result, cx, report);
+    embedded_resource_without_capability::check(
+        result,
+        server.resources_declared,
+        server.caps_source,
+        cx,
+        report,
+    );
+    if let Some(content) = cx.get(result, "content") {
+        invalid_resource_uri::check_blocks(content, report);
+    }
     misclassified_error::check_result(info, result, report);
 }

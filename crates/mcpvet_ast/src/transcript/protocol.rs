@@ -86,6 +86,17 @@ pub enum VersionSource {
     ServerDiscover,
     /// Nothing in the capture says: the newest legacy version is assumed.
     Assumed,
+    /// The `protocolVersion` of the `initialize` result of a dual-era client that first
+    /// probed with `server/discover` and fell back to `initialize` when the server refused
+    /// the probe (the 2026-07-28 fallback: the session is legacy from there on).
+    DiscoverFallback,
+    /// The `protocolVersion` of an `initialize` request that the server refused with an
+    /// error (no version was negotiated; the checks follow the client's request).
+    InitializeRefused,
+    /// A request whose `_meta` carries keys only 2026-07-28 defines
+    /// (`io.modelcontextprotocol/clientCapabilities`, `clientInfo`, `logLevel`) but no
+    /// protocol version, in a capture without `initialize`.
+    ModernMeta,
 }
 
 impl VersionSource {
@@ -94,10 +105,15 @@ impl VersionSource {
         match self {
             VersionSource::Forced => "forced",
             VersionSource::InitializeResult => "initialize result",
-            VersionSource::InitializeRequest => "initialize request",
-            VersionSource::RequestMeta => "request _meta",
-            VersionSource::ServerDiscover => "server/discover",
-            VersionSource::Assumed => "assumed",
+            VersionSource::InitializeRequest => "initialize request, not answered in the capture",
+            VersionSource::RequestMeta => "request _meta protocolVersion",
+            VersionSource::ServerDiscover => "server/discover request, no initialize",
+            VersionSource::Assumed => "assumed: nothing in the capture names a version",
+            VersionSource::DiscoverFallback => {
+                "initialize result after a refused server/discover probe: the dual-era fallback"
+            }
+            VersionSource::InitializeRefused => "initialize request, refused by the server",
+            VersionSource::ModernMeta => "2026-07-28 request _meta keys, no version field",
         }
     }
 }
@@ -117,9 +133,21 @@ pub struct VersionDetection {
 
 /// Decides the protocol version of a capture from its messages: the negotiated version of
 /// the `initialize` handshake when there is one (a dual-era client may probe with
-/// `server/discover` first and fall back to `initialize`: the handshake wins), else the
-/// `_meta` version of a modern request, else `server/discover`, else the newest legacy
-/// version is assumed.
+/// `server/discover` first and fall back to `initialize` when the server refuses the probe:
+/// the handshake wins, and the source says it was a fallback), else the version of the
+/// `initialize` request (answered with an error, or not answered), else the `_meta` version
+/// of a modern request, else a request whose `_meta` has keys only 2026-07-28 defines, else
+/// `server/discover`, else the newest legacy version is assumed.
+///
+/// ```
+/// use mcpvet_ast::transcript::{detect_version, read_transcript, ProtocolVersion, VersionSource};
+///
+/// // A short capture: no `initialize`, no version field, but 2026-07-28 request `_meta`.
+/// let text = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"a","_meta":{"io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+/// let t = read_transcript(text, None, None).value;
+/// let v = detect_version(t.entries(), t.document(), None);
+/// assert_eq!((v.version, v.source), (ProtocolVersion::V2026_07_28, VersionSource::ModernMeta));
+/// ```
 pub fn detect_version(
     entries: &[Entry],
     document: &JsonDocument<'_>,
@@ -139,10 +167,23 @@ pub struct VersionScan {
     init_request: Option<(String, Span)>,
     init_result: Option<(String, Span)>,
     meta: Option<(String, Span)>,
+    modern_meta: Option<Span>,
     discover: Option<Span>,
+    discover_id: Option<IdValue>,
+    /// The `server/discover` probe was answered with an error.
+    discover_refused: bool,
     init_id: Option<IdValue>,
+    /// The `initialize` request was answered with an error.
+    init_refused: bool,
     reconstructed: Option<(String, Span)>,
 }
+
+/// `_meta` keys of a request that only 2026-07-28 defines (besides the protocol version).
+const MODERN_META_KEYS: [&str; 3] = [
+    "io.modelcontextprotocol/clientCapabilities",
+    "io.modelcontextprotocol/clientInfo",
+    "io.modelcontextprotocol/logLevel",
+];
 
 impl VersionScan {
     /// Whether the decision can no longer change: the `initialize` result was seen.
@@ -156,8 +197,12 @@ impl VersionScan {
             init_request,
             init_result,
             meta,
+            modern_meta,
             discover,
+            discover_id,
+            discover_refused,
             init_id,
+            init_refused,
             reconstructed,
         } = self;
         for entry in entries {
@@ -190,14 +235,28 @@ impl VersionScan {
                         }
                     } else if method.value == "server/discover" && discover.is_none() {
                         *discover = Some(method.span(document));
+                        *discover_id = Some(id.value.clone());
                     }
+                    let request_meta = params.and_then(|p| p.get("_meta"));
                     if meta.is_none()
-                        && let Some(v) = params
-                            .and_then(|p| p.get("_meta"))
+                        && let Some(v) = request_meta
                             .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
                         && let Some(s) = v.as_str()
                     {
                         *meta = Some((s.into_owned(), v.span()));
+                    }
+                    if modern_meta.is_none()
+                        && let Some(m) = request_meta
+                        && let Some(v) = MODERN_META_KEYS.iter().find_map(|k| m.get(k))
+                    {
+                        *modern_meta = Some(v.span());
+                    }
+                }
+                Message::ErrorResponse { id: Some(id), .. } => {
+                    if discover_id.as_ref() == Some(&id.value) && init_id.is_none() {
+                        *discover_refused = true;
+                    } else if init_id.as_ref() == Some(&id.value) && init_result.is_none() {
+                        *init_refused = true;
                     }
                 }
                 // The answer to the `initialize` request; or, in a capture that starts
@@ -233,16 +292,26 @@ impl VersionScan {
             init_request,
             init_result,
             meta,
+            modern_meta,
             discover,
+            discover_refused,
+            init_refused,
             reconstructed,
             ..
         } = self.clone();
+        let negotiated = if discover_refused && init_result.is_some() {
+            VersionSource::DiscoverFallback
+        } else {
+            VersionSource::InitializeResult
+        };
+        let requested = if init_refused {
+            VersionSource::InitializeRefused
+        } else {
+            VersionSource::InitializeRequest
+        };
         let candidates = [
-            (
-                init_result.or(reconstructed),
-                VersionSource::InitializeResult,
-            ),
-            (init_request, VersionSource::InitializeRequest),
+            (init_result.or(reconstructed), negotiated),
+            (init_request, requested),
             (meta, VersionSource::RequestMeta),
         ];
         let mut unknown = None;
@@ -265,6 +334,14 @@ impl VersionScan {
                     }
                 }
             }
+        }
+        if let Some(span) = modern_meta.filter(|_| self.init_id.is_none()) {
+            return VersionDetection {
+                version: ProtocolVersion::V2026_07_28,
+                source: VersionSource::ModernMeta,
+                span: Some(span),
+                unknown,
+            };
         }
         if let Some(span) = discover {
             return VersionDetection {
@@ -293,4 +370,82 @@ pub fn looks_like_initialize_result(result: mcpvet_json::Value<'_>) -> bool {
         && ["serverInfo", "capabilities"]
             .iter()
             .any(|k| result.get(k).is_some_and(|v| v.kind() == ValueKind::Object))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::transcript::read_transcript;
+
+    fn detect(text: &str) -> (ProtocolVersion, VersionSource) {
+        let t = read_transcript(text, None, None).value;
+        let v = detect_version(t.entries(), t.document(), None);
+        (v.version, v.source)
+    }
+
+    const INIT: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#;
+    const DISCOVER: &str = r#"{"jsonrpc":"2.0","id":0,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+
+    #[test]
+    fn modern_meta_keys_without_a_version_are_2026() {
+        let call = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a","_meta":{"io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"}}}}"#;
+        assert_eq!(
+            detect(call),
+            (ProtocolVersion::V2026_07_28, VersionSource::ModernMeta)
+        );
+        // Extra `_meta` in a legacy session: the handshake decides.
+        assert_eq!(
+            detect(&format!("{INIT}\n{call}\n")),
+            (
+                ProtocolVersion::V2025_06_18,
+                VersionSource::InitializeRequest
+            )
+        );
+        // A key 2025-11-25 has too is no sign of 2026.
+        let task = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a","_meta":{"io.modelcontextprotocol/related-task":{"taskId":"t"}}}}"#;
+        assert_eq!(detect(task).1, VersionSource::Assumed);
+    }
+
+    #[test]
+    fn a_refused_probe_then_initialize_is_the_fallback() {
+        let refused =
+            r#"{"jsonrpc":"2.0","id":0,"error":{"code":-32601,"message":"Method not found"}}"#;
+        let result = r#"{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}"#;
+        assert_eq!(
+            detect(&format!("{DISCOVER}\n{refused}\n{INIT}\n{result}\n")),
+            (
+                ProtocolVersion::V2025_06_18,
+                VersionSource::DiscoverFallback
+            )
+        );
+        assert_eq!(
+            detect(&format!("{DISCOVER}\n{refused}\n")),
+            (ProtocolVersion::V2026_07_28, VersionSource::RequestMeta)
+        );
+        assert_eq!(
+            detect(&format!("{INIT}\n{result}\n")).1,
+            VersionSource::InitializeResult
+        );
+    }
+
+    #[test]
+    fn a_refused_initialize_says_so() {
+        let error = r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32022,"message":"Unsupported protocol version"}}"#;
+        assert_eq!(
+            detect(&format!("{INIT}\n{error}\n")),
+            (
+                ProtocolVersion::V2025_06_18,
+                VersionSource::InitializeRefused
+            )
+        );
+        assert_eq!(detect(INIT).1, VersionSource::InitializeRequest);
+        for source in [
+            VersionSource::DiscoverFallback,
+            VersionSource::InitializeRefused,
+            VersionSource::ModernMeta,
+            VersionSource::Assumed,
+        ] {
+            assert!(!source.describe().is_empty());
+        }
+    }
 }

@@ -196,6 +196,7 @@ impl LifecycleChecker {
                         index: entry.index,
                         line: entry.line,
                         forced: self.forced,
+                        http: self.http.active(),
                         listing: None,
                     };
                     self.sessions[s].legacy_header(&mut cx, span, value);
@@ -442,6 +443,7 @@ impl LifecycleChecker {
             index: entry.index,
             line: entry.line,
             forced: self.forced,
+            http: self.http.active(),
             listing: self.listing.as_mut(),
         };
         let first_row = cx.listing.as_ref().map(|l| l.len());

@@ -105,12 +105,23 @@ impl Session {
                 && !self.initialized
                 && let Some(held) = self.unready.take()
             {
-                let at = Site::new(held.span, held.path);
-                missing_initialized_notification::check(
-                    &held.method,
-                    at,
-                    &mut report.message(held.index),
-                );
+                // Reported on the `initialize` result that was never followed by the
+                // notification, with the first request that came too early as its label.
+                let first = (held.span, held.method);
+                match self.init_answer.take() {
+                    Some(answer) => missing_initialized_notification::check(
+                        &first.1,
+                        Site::new(answer.span, answer.path),
+                        Some(first.0),
+                        &mut report.message(answer.index),
+                    ),
+                    None => missing_initialized_notification::check(
+                        &first.1,
+                        Site::new(first.0, held.path),
+                        None,
+                        &mut report.message(held.index),
+                    ),
+                }
             }
         }
         self.forget();

@@ -15,7 +15,9 @@ use mcpvet_text::{Span, Spanned};
 use crate::by_direction::C2S;
 use crate::phase::Init;
 use crate::rules::capability_not_declared::Declared;
-use crate::rules::{invalid_protocol_version, unknown_method};
+use crate::rules::{
+    invalid_meta_key, invalid_protocol_version, invalid_trace_context, unknown_method,
+};
 use crate::session::Session;
 use crate::{MessageInfo, Pair};
 
@@ -67,6 +69,8 @@ pub(crate) struct Cx<'a, 'd> {
     pub(crate) index: u32,
     pub(crate) line: u32,
     pub(crate) forced: bool,
+    /// The message travels over HTTP (a HAR file, trace `http` events), not stdio.
+    pub(crate) http: bool,
     pub(crate) listing: Option<&'a mut Vec<MessageInfo>>,
 }
 
@@ -87,6 +91,13 @@ impl Session {
                 method.span,
                 &mut cx.report,
             );
+        }
+        if v.wire {
+            for node in [v.params, v.result].into_iter().flatten() {
+                let value = cx.doc.value(node);
+                invalid_meta_key::check(value, self.version, &mut cx.report);
+                invalid_trace_context::check(value, self.version, &mut cx.report);
+            }
         }
         match v.kind {
             Kind::Request => self.request(cx, v),

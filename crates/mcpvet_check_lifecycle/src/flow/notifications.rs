@@ -15,8 +15,8 @@ use crate::rules::invalid_progress_notification::{self, Token as Progress};
 use crate::rules::invalid_subscription_notification::{self, SUBSCRIPTION_ID, Stream};
 use crate::rules::wrong_direction::Sent;
 use crate::rules::{
-    cancelled_initialize, capability_not_declared, method_not_in_protocol_version,
-    premature_initialized_notification, wrong_direction,
+    cancelled_initialize, capability_not_declared, invalid_log_level,
+    method_not_in_protocol_version, premature_initialized_notification, wrong_direction,
 };
 use crate::session::Session;
 
@@ -79,6 +79,15 @@ impl Session {
                         invalid_cancellation::check_request_id(p, method.span, &mut cx.report)
                 {
                     self.cancelled(cx, direction, &key, id);
+                }
+            }
+            "notifications/message" if v.wire => {
+                if let Some(level) = params.and_then(|p| p.get("level")) {
+                    invalid_log_level::check(
+                        level,
+                        "the `notifications/message` level",
+                        &mut cx.report,
+                    );
                 }
             }
             "notifications/progress" if v.wire && !reported && !on_stream => {

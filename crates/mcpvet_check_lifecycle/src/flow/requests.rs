@@ -17,9 +17,9 @@ use crate::rules::missing_request_meta::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use crate::rules::wrong_direction::Sent;
 use crate::rules::{
     capability_not_declared, duplicate_initialize, duplicate_request_id,
-    invalid_initialize_request, invalid_pagination_cursor, invalid_progress_notification,
-    invalid_protocol_version, method_not_in_protocol_version, missing_request_meta,
-    notification_with_id, request_before_initialization, wrong_direction,
+    invalid_initialize_request, invalid_log_level, invalid_pagination_cursor,
+    invalid_progress_notification, invalid_protocol_version, method_not_in_protocol_version,
+    missing_request_meta, notification_with_id, request_before_initialization, wrong_direction,
 };
 use crate::session::{Held, Method, Pending, Session, Subscription, Token, path_at};
 
@@ -50,6 +50,7 @@ impl Session {
                         target: None,
                         row,
                         path: path_at(doc, v.span),
+                        ungated: None,
                     });
             }
             return;
@@ -66,6 +67,13 @@ impl Session {
             .params
             .map(|p| doc.value(p))
             .filter(|p| p.kind() == ValueKind::Object);
+        if self.counts.requests == 1
+            && self.counts.responses == 0
+            && self.counts.notifications == 0
+            && matches!(name, "initialize" | "server/discover")
+        {
+            self.from_start = true;
+        }
 
         // A method the version does not have is reported as such (MCP430), not for its
         // envelope or its capability.
@@ -101,7 +109,14 @@ impl Session {
                     self.tasks_extension |= c.has(caps::EXT_TASKS);
                     request_caps = Some(c);
                 }
-                log_level = meta.get("io.modelcontextprotocol/logLevel").is_some();
+                if let Some(level) = meta.get("io.modelcontextprotocol/logLevel") {
+                    log_level = true;
+                    invalid_log_level::check(
+                        level,
+                        "`_meta` `io.modelcontextprotocol/logLevel`",
+                        &mut cx.report,
+                    );
+                }
                 if let (Some((span, header)), Some(expected)) = (v.header, meta_version.as_deref())
                 {
                     invalid_protocol_version::check_header(
@@ -145,7 +160,7 @@ impl Session {
         }
 
         // Capabilities (a method the version does not have is MCP430's alone).
-        if exists {
+        let ungated = if exists {
             capability_not_declared::check_request(
                 name,
                 method.span,
@@ -154,8 +169,10 @@ impl Session {
                 v.wire,
                 &self.declared(),
                 &mut cx.report,
-            );
-        }
+            )
+        } else {
+            None
+        };
         if !modern
             && name == "resources/subscribe"
             && let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str)
@@ -168,9 +185,20 @@ impl Session {
             name,
             params,
             self.list_seen,
+            self.from_start || self.launched,
             &self.cursors,
             &mut cx.report,
         );
+
+        // Log levels.
+        if name == "logging/setLevel"
+            && v.wire
+            && let Some(level) = params.and_then(|p| p.get("level"))
+            && invalid_log_level::check(level, "the `logging/setLevel` level", &mut cx.report)
+            && let Some(key) = v.id.and_then(Key::of)
+        {
+            self.invalid_levels.push((direction, key));
+        }
 
         // 2026 patterns.
         if modern && direction == C2S && v.wire {
@@ -211,7 +239,11 @@ impl Session {
             .and_then(|m| m.get("progressToken"))
             .and_then(|t| Some((Key::of_value(t)?, t)));
         if let Some(key) = key {
-            let in_flight = self.pending.of(direction).get(&key).map(|p| p.line);
+            let in_flight = self
+                .pending
+                .of(direction)
+                .get(&key)
+                .map(|p| (p.line, p.span));
             let answered = self.used.of(direction).get(&key);
             duplicate_request_id::check(
                 &key,
@@ -246,6 +278,7 @@ impl Session {
                         target,
                         row,
                         path: path_at(doc, method.span),
+                        ungated,
                     },
                 );
                 if let Some((token, at)) = token {

@@ -16,11 +16,15 @@ use crate::rules::missing_result_type::{self, ResultType};
 use crate::rules::response_to_unknown_id::{self, Why};
 use crate::rules::wrong_direction::Sent;
 use crate::rules::{
-    invalid_discover_result, invalid_initialize_result, invalid_input_required_result,
-    invalid_pagination_cursor, invalid_protocol_version, params_not_object, reserved_error_code,
-    wrong_direction,
+    capability_not_declared, invalid_discover_result, invalid_initialize_result,
+    invalid_input_required_result, invalid_pagination_cursor, invalid_protocol_version,
+    params_not_object, reserved_error_code, wrong_direction,
 };
-use crate::session::{Method, Outstanding, Session, sent_by};
+use crate::rules::{
+    declared_method_not_found, invalid_log_level, jsonrpc_reserved_error_code, missing_error_data,
+    response_after_cancellation,
+};
+use crate::session::{Held, Method, Outstanding, Session, sent_by};
 
 impl Session {
     /// Handles a response: finds the request it answers (or says why there is none), then
@@ -35,6 +39,10 @@ impl Session {
             v.direction
         };
         wrong_direction::check_modern(Sent::Response, direction, modern, v.id_span, &mut cx.report);
+        if let Some(error) = v.error {
+            jsonrpc_reserved_error_code::check(error, doc, self.version, &mut cx.report);
+            missing_error_data::check(error, doc, self.version, &mut cx.report);
+        }
         let Some(key) = v.id.and_then(Key::of) else {
             if let Some(error) = v.error {
                 reserved_error_code::check(error, doc, self.version, None, &mut cx.report);
@@ -78,6 +86,7 @@ impl Session {
                 && looks_like_initialize_result(doc.value(result))
             {
                 self.init = Init::Succeeded { line: cx.line };
+                self.init_answer = Some(Self::held_answer(cx, "initialize", result));
                 self.initialize_result(cx, result);
                 self.phase
                     .record(event_of(Milestone::Initialize, Outcome::Succeeded));
@@ -93,6 +102,49 @@ impl Session {
         }
         let name = pending.method.name();
         let is_error = v.kind == Kind::Error;
+        if pending.cancelled {
+            response_after_cancellation::check(
+                name,
+                pending.line,
+                modern && !cx.http,
+                v.id_span,
+                &mut cx.report,
+            );
+        }
+        if let Some(error) = v.error
+            && direction != C2S
+            && let Some(caps) = self.server_caps
+            && let Some(cap) = declared_method_not_found::capability_of(name)
+        {
+            let declared = match cap {
+                "tools" => caps.has(caps::S_TOOLS),
+                "prompts" => caps.has(caps::S_PROMPTS),
+                _ => caps.has(caps::S_RESOURCES),
+            };
+            declared_method_not_found::check(
+                name,
+                error.code.and_then(|c| c.value),
+                declared,
+                self.server_caps_source,
+                error.code.map_or(v.span, |c| c.span(doc)),
+                &mut cx.report,
+            );
+        }
+        if name == "logging/setLevel"
+            && let Some(at) = self
+                .invalid_levels
+                .iter()
+                .position(|(s, k)| *s == sender && *k == key)
+        {
+            self.invalid_levels.swap_remove(at);
+            if !is_error && let Some(result) = v.result {
+                invalid_log_level::check_accepted(
+                    pending.line,
+                    doc.value(result).span(),
+                    &mut cx.report,
+                );
+            }
+        }
         if let Some(error) = v.error {
             reserved_error_code::check(error, doc, self.version, Some(name), &mut cx.report);
         }
@@ -100,6 +152,26 @@ impl Session {
             params_not_object::check_result(doc.value(result), Some(name), &mut cx.report);
         }
         let result = v.result.filter(|_| v.wire);
+        if let Some(ungated) = &pending.ungated
+            && !is_error
+        {
+            match result {
+                Some(r) => capability_not_declared::check_answer(
+                    ungated,
+                    doc.value(r),
+                    pending.span,
+                    &mut cx.report,
+                ),
+                None => {
+                    capability_not_declared::check_answer(
+                        ungated,
+                        v.span,
+                        pending.span,
+                        &mut cx.report,
+                    );
+                }
+            }
+        }
         let mut outcome = if is_error {
             Outcome::Failed
         } else {
@@ -109,8 +181,26 @@ impl Session {
         if name == "initialize" && !modern {
             if is_error {
                 self.init = Init::Failed;
+                if let Some(error) = v.error.filter(|_| v.wire) {
+                    invalid_protocol_version::check_refused(
+                        error,
+                        doc,
+                        self.modern_server,
+                        pending.span,
+                        &mut cx.report,
+                    );
+                }
             } else {
                 self.init = Init::Succeeded { line: pending.line };
+                self.init_answer = Some(match result {
+                    Some(result) => Self::held_answer(cx, "initialize", result),
+                    None => Held {
+                        index: cx.index,
+                        span: v.span,
+                        method: "initialize".into(),
+                        path: None,
+                    },
+                });
                 if let Some(result) = result {
                     self.initialize_result(cx, result);
                 }
@@ -121,6 +211,7 @@ impl Session {
             && let Some(result) = result
         {
             invalid_discover_result::check(doc.value(result), &mut cx.report);
+            self.modern_server = true;
             if let Some(c) = doc
                 .value(result)
                 .get("capabilities")
@@ -183,6 +274,18 @@ impl Session {
             && self.counts_as_milestone(m, sent_by(sender))
         {
             self.phase.record(event_of(m, outcome));
+        }
+    }
+
+    /// The `result` of a response to a `method` request, remembered for a finding that a
+    /// later message (or the end of the session) settles.
+    fn held_answer(cx: &Cx<'_, '_>, method: &str, result: NodeId) -> Held {
+        let value = cx.doc.value(result);
+        Held {
+            index: cx.index,
+            span: value.span(),
+            method: method.into(),
+            path: Some(value.path()),
         }
     }
 

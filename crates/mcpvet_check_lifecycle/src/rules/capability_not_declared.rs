@@ -1,5 +1,5 @@
 use mcpvet_ast::transcript::{Direction, ProtocolVersion, method_direction};
-use mcpvet_diagnostics::{Reporter, Severity, Site, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, Severity, Site, declare_rule};
 use mcpvet_json::Value;
 use mcpvet_text::Span;
 
@@ -35,6 +35,10 @@ declare_rule! {
     ///   and the client's `notifications/roots/list_changed` (`roots.listChanged`);
     /// - in 2026-07-28, `notifications/message` only for a request that set
     ///   `io.modelcontextprotocol/logLevel`.
+    ///
+    /// The receiver that answers such a request with a result anyway (instead of an error)
+    /// uses the capability too: that is reported on its answer, with the request as a
+    /// secondary label; the request itself is reported on the request.
     ///
     /// Severity: an error from 2025-06-18, where "only use capabilities that were
     /// successfully negotiated" is a MUST; a warning in 2024-11-05 and 2025-03-26 (SHOULD),
@@ -114,9 +118,22 @@ impl Declared {
     }
 }
 
+/// A request sent without the capability that gates it, remembered until its answer: the
+/// receiver that lacks the capability and answers with a result anyway is reported too.
+#[derive(Debug, Clone)]
+pub(crate) struct Ungated {
+    /// What was used: ``"`tools/call`"``...
+    what: String,
+    cap: Cap,
+    side: Side,
+    source: &'static str,
+    severity: Severity,
+}
+
 /// Checks a `name` request (its method at `method`, its `params`) going `direction` against
 /// the capabilities `declared` so far; `wire` says whether its body is there to read. One
-/// finding per message: the first missing capability explains it.
+/// finding per message: the first missing capability explains it, and is returned (its
+/// answer is judged by [`check_answer`]).
 pub(crate) fn check_request(
     name: &str,
     method: Span,
@@ -125,10 +142,13 @@ pub(crate) fn check_request(
     wire: bool,
     declared: &Declared,
     report: &mut Reporter<'_>,
-) {
+) -> Option<Box<Ungated>> {
     let version = declared.version;
     let modern = version.is_modern();
-    let mut gates: Vec<(Cap, Side, String, bool)> = Vec::new();
+    // The capability, who declares it, what used it, whether a SHOULD only, and whether a
+    // result answering the request is judged too (the method's own capability: not a
+    // parameter's, where the receiver may answer within what it supports, e.g. decline).
+    let mut gates: Vec<(Cap, Side, String, bool, bool)> = Vec::new();
     let what = format!("`{name}`");
     if let Some(gate) = catalog::gate_of(name, version) {
         let expected = match gate.side {
@@ -136,7 +156,7 @@ pub(crate) fn check_request(
             Side::Client => S2C,
         };
         if direction == expected && (!modern || gate.side == Side::Server) {
-            gates.push((gate.cap, gate.side, what.clone(), gate.should_only));
+            gates.push((gate.cap, gate.side, what.clone(), gate.should_only, true));
         }
     }
     if !modern && name.starts_with("tasks/") {
@@ -148,7 +168,7 @@ pub(crate) fn check_request(
         if let Some(side) = receiver
             && let Some(cap) = catalog::task_gate(name, side)
         {
-            gates.push((cap, side, what.clone(), false));
+            gates.push((cap, side, what.clone(), false, true));
         }
     }
     if !modern
@@ -164,6 +184,7 @@ pub(crate) fn check_request(
                         Side::Client,
                         "`sampling/createMessage` with `tools`".to_owned(),
                         false,
+                        false,
                     ));
                 }
                 if matches!(
@@ -175,6 +196,7 @@ pub(crate) fn check_request(
                         Side::Client,
                         "`sampling/createMessage` with `includeContext`".to_owned(),
                         true,
+                        false,
                     ));
                 }
             }
@@ -185,12 +207,14 @@ pub(crate) fn check_request(
                         Side::Client,
                         "`elicitation/create` with `mode: \"url\"`".to_owned(),
                         false,
+                        false,
                     ));
                 } else {
                     gates.push((
                         caps::C_ELICITATION_FORM,
                         Side::Client,
                         "a form-mode `elicitation/create`".to_owned(),
+                        false,
                         false,
                     ));
                 }
@@ -205,11 +229,17 @@ pub(crate) fn check_request(
                 _ => None,
             };
             if let Some((cap, side)) = cap {
-                gates.push((cap, side, format!("a task-augmented `{name}`"), false));
+                gates.push((
+                    cap,
+                    side,
+                    format!("a task-augmented `{name}`"),
+                    false,
+                    false,
+                ));
             }
         }
     }
-    for (cap, side, what, should_only) in gates {
+    for (cap, side, what, should_only, answerable) in gates {
         let Some((caps, source)) = declared.of(side) else {
             continue;
         };
@@ -222,9 +252,53 @@ pub(crate) fn check_request(
                 severity: declared.severity(should_only),
             };
             report_missing(&missing, method, report);
-            break;
+            let severity = missing.severity;
+            return answerable.then(|| {
+                Box::new(Ungated {
+                    what,
+                    cap,
+                    side,
+                    source,
+                    severity,
+                })
+            });
         }
     }
+    None
+}
+
+/// Reports the result (at `at`) with which the receiver answered a request it had not
+/// declared the capability for (`ungated`, the request's method at `request`): the
+/// violation of that party, on its answer, with the request as a secondary label. An error
+/// answer (−32601, or −32021 in 2026-07-28) is the right one and is not reported.
+pub(crate) fn check_answer(
+    ungated: &Ungated,
+    at: impl Into<Site>,
+    request: Span,
+    report: &mut Reporter<'_>,
+) {
+    let party = match ungated.side {
+        Side::Client => "client",
+        Side::Server => "server",
+    };
+    let d = CAPABILITY_NOT_DECLARED
+        .diagnostic_at(
+            at,
+            format!(
+                "the {party} answered {} with a result, although {} does not declare the {party} capability `{}`",
+                ungated.what, ungated.source, ungated.cap.name
+            ),
+        )
+        .with_severity(ungated.severity)
+        .with_help(format!(
+            "answer a request for an undeclared capability with an error (method not found), or declare `{}`",
+            ungated.cap.name
+        ))
+        .with_secondary(Label::with_message(
+            request,
+            format!("{} sent without the capability", ungated.what),
+        ));
+    report.push(d);
 }
 
 /// Checks a `name` notification (its method at `method`, its `params`) going `direction`

@@ -1,4 +1,4 @@
-use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, declare_rule};
 use mcpvet_text::Span;
 
 use crate::key::Key;
@@ -65,12 +65,12 @@ declare_rule! {
 pub(crate) fn check(
     key: &Key,
     at: Span,
-    in_flight: Option<u32>,
+    in_flight: Option<(u32, Span)>,
     answered: Option<u32>,
     modern: bool,
     report: &mut Reporter<'_>,
 ) {
-    let message = if let Some(line) = in_flight {
+    let message = if let Some((line, _)) = in_flight {
         format!("id {key} is already used by a request still in flight (line {line})")
     } else if let Some(line) = answered.filter(|_| !modern) {
         format!(
@@ -79,10 +79,14 @@ pub(crate) fn check(
     } else {
         return;
     };
-    report.report(
-        &DUPLICATE_REQUEST_ID,
-        at,
-        message,
-        "give every request of a session a new id",
-    );
+    let mut d = DUPLICATE_REQUEST_ID
+        .diagnostic_at(at, message)
+        .with_help("give every request of a session a new id");
+    if let Some((_, first)) = in_flight {
+        d = d.with_secondary(Label::with_message(
+            first,
+            "the request in flight with this id",
+        ));
+    }
+    report.push(d);
 }

@@ -13,8 +13,11 @@ declare_rule! {
     ///   **error**. (The tools, prompts and resources lists are checked with the rest of
     ///   their result by MCP501.)
     /// - A `cursor` the client sends that no earlier result of the session returned as
-    ///   `nextCursor`: **info** (the cursor may come from before the capture, but a client
-    ///   must not invent or modify cursors). `""` is a real cursor, not the end of the list.
+    ///   `nextCursor`: a **warning** when the capture holds the session from its start (an
+    ///   `initialize`, or a 2026-07-28 `server/discover`, first; or the server's launch), so
+    ///   that every result is known and the client invented or modified the cursor; **info**
+    ///   when the capture starts mid-session (the cursor may come from a result before it).
+    ///   `""` is a real cursor, not the end of the list.
     ///
     /// ## Why it matters
     ///
@@ -93,11 +96,13 @@ pub(crate) fn check_next_cursor(
 
 /// Checks the `cursor` of a request of `method` against the `nextCursor`s of the session's
 /// earlier results (`returned`); `list_seen` says whether the capture shows any list result
-/// (a capture that starts late may hold a cursor of a result it does not show).
+/// (a capture that starts late may hold a cursor of a result it does not show), `complete`
+/// whether it holds the session from its start (then every result is known).
 pub(crate) fn check_cursor(
     method: &str,
     params: Option<Value<'_>>,
     list_seen: bool,
+    complete: bool,
     returned: &HashSet<Box<str>>,
     report: &mut Reporter<'_>,
 ) {
@@ -109,7 +114,11 @@ pub(crate) fn check_cursor(
     {
         report.report_as(
             &INVALID_PAGINATION_CURSOR,
-            Severity::Info,
+            if complete {
+                Severity::Warning
+            } else {
+                Severity::Info
+            },
             cursor,
             format!("`{method}` sends a cursor that no earlier result of this session returned as `nextCursor`"),
             "send only cursors the server returned, unchanged",

@@ -1,6 +1,6 @@
-use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
-use mcpvet_json::Value;
+use mcpvet_ast::transcript::{ErrorObject, ProtocolVersion};
+use mcpvet_diagnostics::{Label, Reporter, Severity, declare_rule};
+use mcpvet_json::{JsonDocument, Value, ValueKind};
 use mcpvet_text::Span;
 
 declare_rule! {
@@ -17,6 +17,12 @@ declare_rule! {
     /// - An HTTP `MCP-Protocol-Version` header (trace captures) that differs from the
     ///   negotiated version (legacy) or from the request's `_meta` version (2026): an
     ///   **error**.
+    /// - A legacy `initialize` refused by a modern server (one whose `server/discover` was
+    ///   answered with a result earlier in the capture, or whose error has the 2026-07-28
+    ///   code −32022) with an error that does not name the versions the server supports in
+    ///   `data.supported`: a **warning** (2026-07-28, "Backward compatibility with
+    ///   initialization-based versions": SHOULD). Reported on the error, with the
+    ///   `initialize` request as a secondary label.
     ///
     /// A server answering with another known version than the client asked for is
     /// negotiation, not an error; mcpvet then checks the rest of the session against the
@@ -103,6 +109,48 @@ pub(crate) fn check_returned(
         ),
     }
 }
+
+/// Checks the error (`error`, its object at `at`) with which a modern server refused a
+/// legacy `initialize` (its method at `request`): it should name the versions the server
+/// supports in `data.supported`. `modern` says the server is known to serve 2026-07-28 (its
+/// `server/discover` was answered with a result); an error with the 2026-07-28 code −32022
+/// (unsupported protocol version) says so too. Reported on the error, with the request as a
+/// secondary label.
+pub(crate) fn check_refused(
+    error: &ErrorObject,
+    doc: &JsonDocument<'_>,
+    modern: bool,
+    request: Span,
+    report: &mut Reporter<'_>,
+) {
+    let code = error.code.as_ref().and_then(|c| c.value);
+    if !modern && code != Some(UNSUPPORTED_VERSION) {
+        return;
+    }
+    let supported = error.data.and_then(|d| doc.value(d).get("supported"));
+    let named = supported.is_some_and(|s| {
+        s.kind() == ValueKind::Array
+            && s.items().next().is_some()
+            && s.items().all(|v| v.kind() == ValueKind::String)
+    });
+    if named {
+        return;
+    }
+    let d = INVALID_PROTOCOL_VERSION
+        .diagnostic_at(
+            supported.unwrap_or_else(|| doc.value(error.node)),
+            "the server refused `initialize` without naming the protocol versions it supports in `error.data.supported`",
+        )
+        .with_severity(Severity::Warning)
+        .with_help(
+            "a server that supports only 2026-07-28 and later lists its versions, e.g. `\"data\": {\"supported\": [\"2026-07-28\"]}`, so that the client can switch",
+        )
+        .with_secondary(Label::with_message(request, "the legacy `initialize` it refused"));
+    report.push(d);
+}
+
+/// The 2026-07-28 error code of an unsupported protocol version.
+const UNSUPPORTED_VERSION: i64 = -32022;
 
 /// Checks an HTTP `MCP-Protocol-Version` header (`value`, at `at`) against the version
 /// `expected`, `what` saying where that one comes from.

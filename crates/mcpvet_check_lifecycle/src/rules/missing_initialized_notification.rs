@@ -1,4 +1,5 @@
-use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, Site, declare_rule};
+use mcpvet_text::Span;
 
 declare_rule! {
     /// The client went on with the session without ever sending `notifications/initialized`.
@@ -7,7 +8,9 @@ declare_rule! {
     ///
     /// In legacy sessions where `initialize` succeeded: the client sends requests other than
     /// `ping` and `logging/setLevel` (`tools/list`, `tools/call`...) and the capture ends
-    /// without `notifications/initialized`. Reported at the first such request. A capture
+    /// without `notifications/initialized`. Reported on the `initialize` result that the
+    /// notification should have followed, with the first such request as a secondary
+    /// label (at that request when the capture does not hold the result). A capture
     /// that ends right after the `initialize` response is not flagged (its phase says
     /// `response_sent_no_initialized`).
     ///
@@ -51,13 +54,26 @@ declare_rule! {
     }
 }
 
-/// Reports `method`, the first client request (at `at`) after a successful `initialize` in
-/// a session that never sent `notifications/initialized`.
-pub(crate) fn check(method: &str, at: Site, report: &mut Reporter<'_>) {
-    report.report(
-        &MISSING_INITIALIZED_NOTIFICATION,
-        at,
-        format!("the client sent `{method}` but never `notifications/initialized`"),
-        "send `notifications/initialized` once the server has answered `initialize`",
-    );
+/// Reports a session that never sent `notifications/initialized` although the client went
+/// on with `method`: at `at`, the `initialize` result the notification should have followed,
+/// with `early`, the first request that came too early, as a secondary label (or, when the
+/// capture does not hold the result, at that request).
+pub(crate) fn check(method: &str, at: Site, early: Option<Span>, report: &mut Reporter<'_>) {
+    let message = if early.is_some() {
+        format!(
+            "`initialize` succeeded here, but the client never sent `notifications/initialized` and went on with `{method}`"
+        )
+    } else {
+        format!("the client sent `{method}` but never `notifications/initialized`")
+    };
+    let mut d = MISSING_INITIALIZED_NOTIFICATION
+        .diagnostic_at(at, message)
+        .with_help("send `notifications/initialized` once the server has answered `initialize`");
+    if let Some(span) = early {
+        d = d.with_secondary(Label::with_message(
+            span,
+            format!("`{method}` sent before `notifications/initialized`"),
+        ));
+    }
+    report.push(d);
 }

@@ -10,6 +10,7 @@ use mcpvet_json::Value;
 pub(crate) mod batch_not_allowed;
 pub(crate) mod cancelled_initialize;
 pub(crate) mod capability_not_declared;
+pub(crate) mod declared_method_not_found;
 pub(crate) mod duplicate_initialize;
 pub(crate) mod duplicate_request_id;
 pub(crate) mod error_response_without_id;
@@ -29,12 +30,17 @@ pub(crate) mod invalid_initialize_result;
 pub(crate) mod invalid_input_required_result;
 pub(crate) mod invalid_input_retry;
 pub(crate) mod invalid_jsonrpc_message;
+pub(crate) mod invalid_log_level;
+pub(crate) mod invalid_meta_key;
 pub(crate) mod invalid_pagination_cursor;
 pub(crate) mod invalid_progress_notification;
 pub(crate) mod invalid_protocol_version;
 pub(crate) mod invalid_request_id;
 pub(crate) mod invalid_subscription_notification;
+pub(crate) mod invalid_trace_context;
+pub(crate) mod jsonrpc_reserved_error_code;
 pub(crate) mod method_not_in_protocol_version;
+pub(crate) mod missing_error_data;
 pub(crate) mod missing_initialize;
 pub(crate) mod missing_initialized_notification;
 pub(crate) mod missing_protocol_version_header;
@@ -47,6 +53,7 @@ pub(crate) mod params_not_object;
 pub(crate) mod premature_initialized_notification;
 pub(crate) mod request_before_initialization;
 pub(crate) mod reserved_error_code;
+pub(crate) mod response_after_cancellation;
 pub(crate) mod response_to_unknown_id;
 pub(crate) mod sse_event_id;
 pub(crate) mod stdout_pollution;
@@ -70,6 +77,10 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_batch::INVALID_BATCH,
     &stdout_pollution::STDOUT_POLLUTION,
     &multi_line_message::MULTI_LINE_MESSAGE,
+    &invalid_meta_key::INVALID_META_KEY,
+    &invalid_trace_context::INVALID_TRACE_CONTEXT,
+    &jsonrpc_reserved_error_code::JSONRPC_RESERVED_ERROR_CODE,
+    &missing_error_data::MISSING_ERROR_DATA,
     &invalid_initialize_request::INVALID_INITIALIZE_REQUEST,
     &invalid_initialize_result::INVALID_INITIALIZE_RESULT,
     &invalid_protocol_version::INVALID_PROTOCOL_VERSION,
@@ -91,10 +102,13 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &response_to_unknown_id::RESPONSE_TO_UNKNOWN_ID,
     &unanswered_request::UNANSWERED_REQUEST,
     &duplicate_request_id::DUPLICATE_REQUEST_ID,
+    &response_after_cancellation::RESPONSE_AFTER_CANCELLATION,
     &capability_not_declared::CAPABILITY_NOT_DECLARED,
     &invalid_progress_notification::INVALID_PROGRESS_NOTIFICATION,
     &invalid_cancellation::INVALID_CANCELLATION,
     &invalid_pagination_cursor::INVALID_PAGINATION_CURSOR,
+    &declared_method_not_found::DECLARED_METHOD_NOT_FOUND,
+    &invalid_log_level::INVALID_LOG_LEVEL,
     &http_accept_header::HTTP_ACCEPT_HEADER,
     &http_content_type_mismatch::HTTP_CONTENT_TYPE_MISMATCH,
     &http_accepted_status::HTTP_ACCEPTED_STATUS,

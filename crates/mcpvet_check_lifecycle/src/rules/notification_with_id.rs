@@ -55,11 +55,18 @@ pub(crate) fn check(method: Spanned<&str>, report: &mut Reporter<'_>) {
     if !is_notification(method.value) {
         return;
     }
+    // A request is not the notification: the handshake it should end never completes
+    // (MCP428 reports the requests that follow as premature).
+    let consequence = if method.value == "notifications/initialized" {
+        ", so it does not complete the initialization"
+    } else {
+        ""
+    };
     report.report(
         &NOTIFICATION_WITH_ID,
         method.span,
         format!(
-            "`{}` is a notification but was sent with an `id`, as a request",
+            "`{}` is a notification but was sent with an `id`, as a request{consequence}",
             method.value
         ),
         "remove the `id` member",

@@ -305,8 +305,20 @@ fn case_14_error_codes() {
         let r = run(&[&request, &answer(code)], V2026);
         assert_eq!(r.of("MCP408"), [(2, Severity::Error)], "{code}");
     }
-    for code in [-32602, -32601, -32020, -32021, -32022, -32000, -32019] {
+    for code in [-32602, -32601, -32020] {
         run(&[&request, &answer(code)], V2026).assert_none();
+    }
+    // Defined, but without the `data` they must carry (MCP417).
+    for code in [-32021, -32022] {
+        let r = run(&[&request, &answer(code)], V2026);
+        assert!(r.of("MCP408").is_empty(), "{code}");
+        assert_eq!(r.of("MCP417"), [(2, Severity::Error)], "{code}");
+    }
+    // The legacy sub-range: not forbidden (MCP408), but not for new codes (MCP416).
+    for code in [-32000, -32019] {
+        let r = run(&[&request, &answer(code)], V2026);
+        assert!(r.of("MCP408").is_empty(), "{code}");
+        assert_eq!(r.of("MCP416"), [(2, Severity::Warning)], "{code}");
     }
     // Legacy versions leave the range to implementations.
     let legacy = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;

@@ -191,14 +191,18 @@ fn case_10_capability_gating_uses_the_receivers_capabilities() {
         r#"{"prompts":{}}"#,
         &[&complete, &answer],
     );
-    assert_eq!(r.of("MCP450"), [(4, Severity::Warning)]);
+    // The request on the request; the server that answers it anyway, on its answer.
+    assert_eq!(
+        r.of("MCP450"),
+        [(4, Severity::Warning), (5, Severity::Warning)]
+    );
     let r = check(
         "2025-06-18",
         "{}",
         r#"{"prompts":{}}"#,
         &[&complete, &answer],
     );
-    assert_eq!(r.of("MCP450"), [(4, Severity::Error)]);
+    assert_eq!(r.of("MCP450"), [(4, Severity::Error), (5, Severity::Error)]);
     check(
         "2024-11-05",
         "{}",
@@ -214,7 +218,7 @@ fn case_10_capability_gating_uses_the_receivers_capabilities() {
         r#"{c2s} {{"jsonrpc":"2.0","id":"s1","result":{{"role":"assistant","content":{{"type":"text","text":"x"}},"model":"m"}}}}"#
     );
     let r = check("2025-11-25", "{}", "{}", &[&sampling, &sampled]);
-    assert_eq!(r.of("MCP450"), [(4, Severity::Error)]);
+    assert_eq!(r.of("MCP450"), [(4, Severity::Error), (5, Severity::Error)]);
     check(
         "2025-11-25",
         r#"{"sampling":{}}"#,

@@ -1,4 +1,4 @@
-use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 use mcpvet_json::Value;
 
 use crate::context::name;
@@ -14,6 +14,12 @@ declare_rule! {
     /// capture names servers). Nothing is reported while no tool list has been seen: a
     /// capture that starts mid-session cannot tell. When a listed tool differs only in case,
     /// the message names it.
+    ///
+    /// Severity by version: an **error** up to 2025-11-25, where the listing of a session is
+    /// authoritative; an **info** in 2026-07-28, where a listing is a cached view (`ttlMs`,
+    /// `cacheScope`) that may have expired or differ from the one the client holds, so a
+    /// call of a tool it lacks is not an error (a result answering it is not judged as the
+    /// answer to an unknown tool; an error answering it still should be −32602).
     ///
     /// ## Why it matters
     ///
@@ -54,11 +60,14 @@ declare_rule! {
 
 /// Reports a call of `tool` (named by the string `name_value`) that the server's tool list
 /// does not contain, naming a listed tool that differs only in case; returns whether the tool
-/// is unknown. Nothing is unknown while no tool list was seen.
+/// is unknown to the listings (a server that refuses the call should say so with −32602).
+/// Nothing is unknown while no tool list was seen. In a 2026-07-28 session (`cached`) a
+/// listing is a cached view: the call is an info.
 pub(crate) fn check(
     server: &Server,
     tool: &str,
     name_value: Value<'_>,
+    cached: bool,
     report: &mut Reporter<'_>,
 ) -> bool {
     if !server.tools_listed || server.tools.contains_key(tool) {
@@ -68,6 +77,19 @@ pub(crate) fn check(
     let hint = similar.map_or_else(String::new, |s| {
         format!(" (a tool `{}` is listed)", name(s))
     });
+    if cached {
+        report.report_as(
+            &CALL_UNKNOWN_TOOL,
+            Severity::Info,
+            name_value,
+            format!(
+                "`tools/call` names `{}`, which no `tools/list` result in the capture contains{hint}; in 2026-07-28 a listing is a cached view (`ttlMs`), so the server may still have it",
+                name(tool)
+            ),
+            "if the call fails, refresh the tool list (its `ttlMs` says how long a listing stays fresh)",
+        );
+        return true;
+    }
     report.report(
         &CALL_UNKNOWN_TOOL,
         name_value,

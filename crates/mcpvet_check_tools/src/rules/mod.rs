@@ -9,12 +9,14 @@ pub(crate) mod arguments_violate_schema;
 pub(crate) mod call_unknown_tool;
 pub(crate) mod contradictory_tool_annotations;
 pub(crate) mod duplicate_tool_name;
+pub(crate) mod embedded_resource_without_capability;
 pub(crate) mod empty_tool_list;
 pub(crate) mod external_schema_ref;
 pub(crate) mod input_schema_is_example;
 pub(crate) mod input_schema_not_object;
 pub(crate) mod invalid_json_schema;
 pub(crate) mod invalid_mcp_header;
+pub(crate) mod invalid_resource_uri;
 pub(crate) mod invalid_tool_name;
 pub(crate) mod invalid_uri_template;
 pub(crate) mod malformed_list_result;
@@ -29,6 +31,7 @@ pub(crate) mod output_schema_not_object;
 pub(crate) mod prompt_argument_not_string;
 pub(crate) mod prompt_arguments_mismatch;
 pub(crate) mod structured_content_violates_schema;
+pub(crate) mod structured_content_without_text;
 pub(crate) mod tool_name_client_incompatible;
 pub(crate) mod tool_names_differ_in_case;
 pub(crate) mod unknown_prompt;
@@ -58,12 +61,15 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &structured_content_violates_schema::STRUCTURED_CONTENT_VIOLATES_SCHEMA,
     &misclassified_error::MISCLASSIFIED_ERROR,
     &malformed_tool_result::MALFORMED_TOOL_RESULT,
+    &structured_content_without_text::STRUCTURED_CONTENT_WITHOUT_TEXT,
+    &embedded_resource_without_capability::EMBEDDED_RESOURCE_WITHOUT_CAPABILITY,
     &unknown_prompt::UNKNOWN_PROMPT,
     &prompt_argument_not_string::PROMPT_ARGUMENT_NOT_STRING,
     &prompt_arguments_mismatch::PROMPT_ARGUMENTS_MISMATCH,
     &malformed_prompt_message::MALFORMED_PROMPT_MESSAGE,
     &invalid_uri_template::INVALID_URI_TEMPLATE,
     &malformed_resource_contents::MALFORMED_RESOURCE_CONTENTS,
+    &invalid_resource_uri::INVALID_RESOURCE_URI,
     &missing_cache_fields::MISSING_CACHE_FIELDS,
     &unsafe_icon_url::UNSAFE_ICON_URL,
 ];

@@ -73,12 +73,19 @@ fn case_14_error_classification() {
     ];
     for version in ProtocolVersion::ALL {
         let r = run(&unknown, version).without("MCP550");
+        // 2026-07-28: the listing is a cached view, an unlisted call an info; the server
+        // that refuses it still uses the wrong code.
+        let listed = if version.is_modern() {
+            Severity::Info
+        } else {
+            Severity::Error
+        };
         assert_eq!(
             r.found(),
             [
-                ("MCP521", Severity::Error, "\"Tail\""),
+                ("MCP521", listed, "\"Tail\""),
                 ("MCP524", Severity::Warning, "-32601"),
-                ("MCP521", Severity::Error, "\"nope\""),
+                ("MCP521", listed, "\"nope\""),
             ],
             "{version}"
         );

@@ -22,6 +22,8 @@ fn sdk_captures_use_null_as_absent() {
         [
             ("MCP506", Severity::Warning, "\"stat\""),
             ("MCP522", Severity::Error, "3"),
+            // Not mirrored in `content` (the SDK result's `content` is empty).
+            ("MCP526", Severity::Warning, "{\"size\": \"big\"}"),
             ("MCP523", Severity::Error, "\"big\""),
         ]
     );

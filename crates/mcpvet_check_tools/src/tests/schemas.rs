@@ -306,7 +306,10 @@ fn case_13_structured_output() {
                 Severity::Error,
                 r#"{"content":[{"type":"text","text":"x"}]}"#
             ),
+            // `content` does not mirror the structured content (MCP526).
+            ("MCP526", Severity::Warning, r#"{"n":"7"}"#),
             ("MCP523", Severity::Error, "\"7\""),
+            ("MCP526", Severity::Warning, r#"{"n":7}"#),
             ("MCP523", Severity::Error, "[1,2]"),
         ]
     );

@@ -10,7 +10,8 @@
 //! Values are escaped as GitHub's toolkit does: `%`, CR and LF in the message; also `:` and
 //! `,` in properties. Other control characters (and bidirectional overrides) become U+FFFD,
 //! so an input cannot smuggle a workflow command or terminal escape into the log. The help
-//! follows the message on a second line. Secrets are masked as everywhere.
+//! follows the message on a second line, after one line per secondary label (`line 3: the
+//! request it answers`). Secrets are masked as everywhere.
 //!
 //! GitHub shows at most 10 annotations of each level per step and 50 per job; the rest are
 //! in the log only.
@@ -52,6 +53,19 @@ pub fn render_github(reports: &[FileReport]) -> String {
                 None => code.to_owned(),
             };
             let mut message = redactor.clean(d.message());
+            // Secondary labels (the other side of an exchange: the request a response
+            // answers) as notes with their line, since an annotation has one position.
+            for label in d.secondary() {
+                let line = place(&report.source, label.span()).line;
+                match label.message() {
+                    Some(note) => {
+                        let _ = write!(message, "\nline {line}: {}", redactor.clean(note));
+                    }
+                    None => {
+                        let _ = write!(message, "\nsee line {line}");
+                    }
+                }
+            }
             if let Some(help) = d.help() {
                 let _ = write!(message, "\nhelp: {}", redactor.scrub(help));
             }
