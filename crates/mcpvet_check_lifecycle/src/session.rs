@@ -195,6 +195,9 @@ pub(crate) struct Session {
     pub(crate) pending: ByDirection<HashMap<Key, Pending>>,
     pub(crate) used: ByDirection<UsedIds>,
     pub(crate) tokens: ByDirection<HashMap<Key, Token>>,
+    /// 2025-11-25: the task-augmented requests (`params.task`) each party sent, with their
+    /// lines; they are cancelled with `tasks/cancel` (MCP444).
+    pub(crate) task_requests: ByDirection<HashMap<Key, u32>>,
     pub(crate) done_tokens: VecDeque<(Key, u32)>,
     pub(crate) subscriptions: HashMap<Key, Subscription>,
     pub(crate) outstanding: Vec<Outstanding>,
@@ -207,6 +210,11 @@ pub(crate) struct Session {
     pub(crate) from_start: bool,
     /// `logging/setLevel` requests with a level outside RFC 5424, by sender and id.
     pub(crate) invalid_levels: Vec<(Option<Direction>, Key)>,
+    /// 2026 client requests without the required `_meta` (MCP431), by id, with the span of
+    /// their method: a result answering one is MCP418's.
+    pub(crate) missing_meta: Vec<(Key, Span)>,
+    /// The `elicitationId`s of the URL-mode `elicitation/create` requests seen (2025-11-25).
+    pub(crate) elicitation_ids: Vec<Box<str>>,
 }
 
 /// The direction of a milestone request filed under `sender`: the unknown sender counts as
@@ -243,6 +251,7 @@ impl Session {
             pending: ByDirection::default(),
             used: ByDirection::default(),
             tokens: ByDirection::default(),
+            task_requests: ByDirection::default(),
             done_tokens: VecDeque::new(),
             subscriptions: HashMap::new(),
             outstanding: Vec::new(),
@@ -252,6 +261,8 @@ impl Session {
             log_level_in_flight: 0,
             from_start: false,
             invalid_levels: Vec::new(),
+            missing_meta: Vec::new(),
+            elicitation_ids: Vec::new(),
         }
     }
 

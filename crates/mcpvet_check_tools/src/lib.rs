@@ -128,7 +128,7 @@ use mcpvet_text::Span;
 
 use crate::context::Cx;
 use crate::lists::Body;
-use crate::rules::misclassified_error;
+use crate::rules::{misclassified_error, prompt_error_not_reported};
 use crate::state::{CallInfo, ListMethod, Pending, Server};
 
 /// The rules of this crate, sorted by code.
@@ -287,7 +287,10 @@ impl ToolsChecker {
                         misclassified_error::check_call_error(&info, code, at, cx, report);
                     }
                     Pending::Read => misclassified_error::check_read_error(code, at, cx, report),
-                    Pending::List { .. } | Pending::PromptGet | Pending::Capabilities(_) => {}
+                    Pending::PromptGet(Some(prompt)) => {
+                        prompt_error_not_reported::check_error(&prompt, code, at, report);
+                    }
+                    Pending::List { .. } | Pending::PromptGet(None) | Pending::Capabilities(_) => {}
                 }
             }
             _ => {}
@@ -334,7 +337,7 @@ impl ToolsChecker {
                 })
             }
             "tools/call" => Some(Pending::Call(CallInfo::default())),
-            "prompts/get" => Some(Pending::PromptGet),
+            "prompts/get" => Some(Pending::PromptGet(None)),
             "resources/read" => Some(Pending::Read),
             _ => None,
         };
@@ -443,8 +446,8 @@ fn request(
             report,
         ))),
         "prompts/get" => {
-            prompts::get_request(server, params, method_span, cx, report);
-            Some(Pending::PromptGet)
+            let missing = prompts::get_request(server, params, method_span, cx, report);
+            Some(Pending::PromptGet(missing))
         }
         "resources/read" => {
             resources::read_request(params, method_span, cx, report);
@@ -470,7 +473,14 @@ fn response(
             list_result(server, method, Body::Result(result), first_page, cx, report);
         }
         Pending::Call(info) => tools::call_result(server, &info, result, failed, cx, report),
-        Pending::PromptGet => prompts::get_result(result, cx, report),
+        Pending::PromptGet(missing) => {
+            if let Some(prompt) = missing
+                && !lists::input_required(result)
+            {
+                prompt_error_not_reported::check_result(&prompt, result, report);
+            }
+            prompts::get_result(result, cx, report);
+        }
         Pending::Read => resources::read_result(result, cx, report),
         Pending::Capabilities(source) => {
             if let Some(caps) = result

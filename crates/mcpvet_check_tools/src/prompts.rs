@@ -68,23 +68,22 @@ pub(crate) fn list(server: &mut Server, items: Value<'_>, cx: Cx, report: &mut R
     }
 }
 
-/// A `prompts/get` request.
+/// A `prompts/get` request; returns the prompt's name when the request lacks an argument
+/// the listed prompt requires.
 pub(crate) fn get_request(
     server: &Server,
     params: Option<Value<'_>>,
     method_span: Span,
     cx: Cx,
     report: &mut Reporter<'_>,
-) {
-    let Some(p) = malformed_request_params::check_params(
+) -> Option<String> {
+    let p = malformed_request_params::check_params(
         "prompts/get",
         params,
         method_span,
         "the prompt `name` and its `arguments`",
         report,
-    ) else {
-        return;
-    };
+    )?;
     let name = malformed_request_params::check_string_member(
         "prompts/get",
         p,
@@ -98,13 +97,14 @@ pub(crate) fn get_request(
     if let Ok(Some(arguments)) = arguments {
         prompt_argument_not_string::check(arguments, report);
     }
-    let Some((name, value)) = name else {
-        return;
-    };
+    let (name, value) = name?;
     unknown_prompt::check(server, &name, value, report);
-    if let (Some(declared), Ok(arguments)) = (server.prompts.get(&name), arguments) {
-        prompt_arguments_mismatch::check(declared, arguments, &name, value, report);
+    if let (Some(declared), Ok(arguments)) = (server.prompts.get(&name), arguments)
+        && prompt_arguments_mismatch::check(declared, arguments, &name, value, report)
+    {
+        return Some(name);
     }
+    None
 }
 
 /// A `prompts/get` result.

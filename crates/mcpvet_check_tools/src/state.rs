@@ -84,6 +84,8 @@ pub(crate) struct ToolDef {
     pub(crate) has_output: bool,
     /// The tool's canonical JSON for the digest (see the crate docs).
     pub(crate) canonical: String,
+    /// 2026-07-28: the paths of the integer properties mirrored into HTTP headers.
+    pub(crate) header_integers: Vec<Vec<String>>,
 }
 
 /// One listing of a paginated list: its pages so far.
@@ -134,8 +136,8 @@ pub(crate) enum Pending {
     },
     /// `tools/call`.
     Call(CallInfo),
-    /// `prompts/get`.
-    PromptGet,
+    /// `prompts/get`; the prompt's name when the request lacked a required argument.
+    PromptGet(Option<String>),
     /// `resources/read`.
     Read,
     /// `initialize` or `server/discover`: the result declares the server's capabilities.

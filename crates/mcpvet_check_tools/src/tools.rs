@@ -13,9 +13,9 @@ use crate::rules::{
     duplicate_tool_name, empty_tool_list, external_schema_ref, input_schema_is_example,
     input_schema_not_object, invalid_json_schema, invalid_mcp_header, invalid_tool_name,
     malformed_list_result, malformed_request_params, malformed_tool_result, misclassified_error,
-    missing_tool_description, output_schema_not_object, structured_content_violates_schema,
-    tool_name_client_incompatible, tool_names_differ_in_case, unknown_schema_dialect,
-    unsafe_icon_url,
+    missing_tool_description, output_schema_not_object, sensitive_mcp_header,
+    structured_content_violates_schema, tool_name_client_incompatible, tool_names_differ_in_case,
+    unknown_schema_dialect, unsafe_header_integer, unsafe_icon_url,
 };
 use crate::rules::{
     embedded_resource_without_capability, invalid_resource_uri, structured_content_without_text,
@@ -80,12 +80,15 @@ fn tool(
     unsafe_icon_url::check(item, cx, report);
 
     let input = cx.get(item, "inputSchema");
+    let header_integers =
+        input.map_or_else(Vec::new, |s| unsafe_header_integer::header_integers(s, cx));
     let input_validator = match input {
         Some(s) if s.kind() == ValueKind::Object => {
             // A schema, not an example of the arguments.
             if input_schema_is_example::check(s, &name, report) {
                 input_schema_not_object::check_object(s, &name, cx, report);
                 invalid_mcp_header::check(s, &name, cx, report);
+                sensitive_mcp_header::check(s, &name, cx, report);
                 prepare(s, Role::Input, &name, cx, report)
             } else {
                 None
@@ -113,6 +116,7 @@ fn tool(
             output: output_validator,
             has_output: structured && output.is_some(),
             canonical,
+            header_integers,
         },
     );
 }
@@ -256,6 +260,9 @@ fn call(
             Arguments::Object(v) => Some(Some(v)),
             Arguments::Invalid => None,
         };
+        if let Some(Some(arguments)) = arguments {
+            unsafe_header_integer::check(&def.header_integers, arguments, &name, report);
+        }
         if let (Some(validator), Some(arguments)) = (&def.input, arguments) {
             info.bad_arguments =
                 arguments_violate_schema::check(validator, arguments, fallback, &name, report);

@@ -13,9 +13,10 @@ use crate::phase::{Event, Init};
 use crate::rules::invalid_cancellation::{self, Target};
 use crate::rules::invalid_progress_notification::{self, Token as Progress};
 use crate::rules::invalid_subscription_notification::{self, SUBSCRIPTION_ID, Stream};
+use crate::rules::task_cancelled_by_notification;
 use crate::rules::wrong_direction::Sent;
 use crate::rules::{
-    cancelled_initialize, capability_not_declared, invalid_log_level,
+    cancelled_initialize, capability_not_declared, invalid_elicitation_complete, invalid_log_level,
     method_not_in_protocol_version, premature_initialized_notification, wrong_direction,
 };
 use crate::session::Session;
@@ -90,6 +91,15 @@ impl Session {
                     );
                 }
             }
+            "notifications/elicitation/complete" if v.wire && !reported => {
+                invalid_elicitation_complete::check(
+                    params,
+                    method.span,
+                    &self.elicitation_ids,
+                    self.from_start || self.launched,
+                    &mut cx.report,
+                );
+            }
             "notifications/progress" if v.wire && !reported && !on_stream => {
                 if let Some(p) = params
                     && let Some((token, at)) =
@@ -143,6 +153,14 @@ impl Session {
             if let Some(p) = self.pending.own_mut(C2S).find_map(|(_, p)| p.get_mut(key)) {
                 p.cancelled = true;
             }
+            return;
+        }
+        if let Some(&line) = self
+            .task_requests
+            .own(direction)
+            .find_map(|(_, t)| t.get(key))
+        {
+            task_cancelled_by_notification::report(id, line, &mut cx.report);
             return;
         }
         let target = self.cancel(key, direction);

@@ -12,14 +12,16 @@ use crate::caps::{self, Caps};
 use crate::catalog;
 use crate::key::Key;
 use crate::phase::{Init, Outcome, event_of};
+use crate::rules::invalid_elicitation_request::{self, Mode};
 use crate::rules::invalid_input_retry::{self, Original};
 use crate::rules::missing_request_meta::{CLIENT_CAPABILITIES, PROTOCOL_VERSION};
 use crate::rules::wrong_direction::Sent;
 use crate::rules::{
     capability_not_declared, duplicate_initialize, duplicate_request_id,
     invalid_initialize_request, invalid_log_level, invalid_pagination_cursor,
-    invalid_progress_notification, invalid_protocol_version, method_not_in_protocol_version,
-    missing_request_meta, notification_with_id, request_before_initialization, wrong_direction,
+    invalid_progress_notification, invalid_protocol_version, invalid_sampling_request,
+    method_not_in_protocol_version, missing_request_meta, notification_with_id,
+    request_before_initialization, sensitive_elicitation_field, wrong_direction,
 };
 use crate::session::{Held, Method, Pending, Session, Subscription, Token, path_at};
 
@@ -67,6 +69,13 @@ impl Session {
             .params
             .map(|p| doc.value(p))
             .filter(|p| p.kind() == ValueKind::Object);
+        if self.version == mcpvet_ast::transcript::ProtocolVersion::V2025_11_25
+            && v.wire
+            && params.is_some_and(|p| p.get("task").is_some())
+            && let Some(key) = v.id.and_then(Key::of)
+        {
+            self.task_requests.of_mut(direction).insert(key, cx.line);
+        }
         if self.counts.requests == 1
             && self.counts.responses == 0
             && self.counts.notifications == 0
@@ -83,12 +92,15 @@ impl Session {
         let mut request_caps = None;
         let mut log_level = false;
         if modern && direction == C2S && v.wire {
-            if exists {
-                missing_request_meta::check(
+            if exists
+                && missing_request_meta::check(
                     v.params.map(|p| doc.value(p)),
                     method.span,
                     &mut cx.report,
-                );
+                )
+                && let Some(key) = v.id.and_then(Key::of)
+            {
+                self.missing_meta.push((key, method.span));
             }
             if let Some(meta) = params
                 .and_then(|p| p.get("_meta"))
@@ -173,6 +185,37 @@ impl Session {
         } else {
             None
         };
+        // Client features: the shape of a server's sampling and elicitation requests.
+        if exists && v.wire {
+            let raw = v.params.map(|p| doc.value(p));
+            match name {
+                "sampling/createMessage" => {
+                    invalid_sampling_request::check(raw, method.span, self.version, &mut cx.report);
+                }
+                "elicitation/create" => {
+                    match invalid_elicitation_request::check(
+                        raw,
+                        method.span,
+                        self.version,
+                        &mut cx.report,
+                    ) {
+                        Some((Mode::Form, Some(properties))) => {
+                            sensitive_elicitation_field::check(properties, &mut cx.report);
+                        }
+                        Some((Mode::Url, _)) => {
+                            if let Some(id) = raw
+                                .and_then(|p| p.get("elicitationId"))
+                                .and_then(Value::as_str)
+                            {
+                                self.elicitation_ids.push(id.into());
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
         if !modern
             && name == "resources/subscribe"
             && let Some(uri) = params.and_then(|p| p.get("uri")).and_then(Value::as_str)
@@ -236,8 +279,13 @@ impl Session {
         let row = Self::listing_row(cx, v, Some(name), Pair::Unpaired);
         let token = params
             .and_then(|p| p.get("_meta"))
-            .and_then(|m| m.get("progressToken"))
-            .and_then(|t| Some((Key::of_value(t)?, t)));
+            .and_then(|m| m.get("progressToken"));
+        if v.wire
+            && let Some(t) = token
+        {
+            invalid_progress_notification::check_request_token_type(t, &mut cx.report);
+        }
+        let token = token.and_then(|t| Some((Key::of_value(t)?, t)));
         if let Some(key) = key {
             let in_flight = self
                 .pending

@@ -24,6 +24,7 @@ use crate::rules::{
     declared_method_not_found, invalid_log_level, jsonrpc_reserved_error_code, missing_error_data,
     response_after_cancellation,
 };
+use crate::rules::{invalid_completion_result, invalid_roots_result, missing_meta_accepted};
 use crate::session::{Held, Method, Outstanding, Session, sent_by};
 
 impl Session {
@@ -111,6 +112,14 @@ impl Session {
                 &mut cx.report,
             );
         }
+        if sender == C2S
+            && let Some(at) = self.missing_meta.iter().position(|(k, _)| *k == key)
+        {
+            let (_, request) = self.missing_meta.swap_remove(at);
+            if !is_error && let Some(result) = v.result.filter(|_| v.wire) {
+                missing_meta_accepted::check(name, doc.value(result), request, &mut cx.report);
+            }
+        }
         if let Some(error) = v.error
             && direction != C2S
             && let Some(caps) = self.server_caps
@@ -152,6 +161,15 @@ impl Session {
             params_not_object::check_result(doc.value(result), Some(name), &mut cx.report);
         }
         let result = v.result.filter(|_| v.wire);
+        if let Some(r) = result.filter(|_| !is_error) {
+            match name {
+                "roots/list" => invalid_roots_result::check(doc.value(r), &mut cx.report),
+                "completion/complete" => {
+                    invalid_completion_result::check(doc.value(r), &mut cx.report);
+                }
+                _ => {}
+            }
+        }
         if let Some(ungated) = &pending.ungated
             && !is_error
         {

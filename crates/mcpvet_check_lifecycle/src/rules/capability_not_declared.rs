@@ -38,7 +38,10 @@ declare_rule! {
     ///
     /// The receiver that answers such a request with a result anyway (instead of an error)
     /// uses the capability too: that is reported on its answer, with the request as a
-    /// secondary label; the request itself is reported on the request.
+    /// secondary label; the request itself is reported on the request. Of the sub-features
+    /// a parameter asks for, only `sampling.tools` is judged on the answer too: the client
+    /// MUST answer a `sampling/createMessage` with `tools` or `toolChoice` it did not declare
+    /// with an error (other sub-features may be answered within what the receiver supports).
     ///
     /// Severity: an error from 2025-06-18, where "only use capabilities that were
     /// successfully negotiated" is a MUST; a warning in 2024-11-05 and 2025-03-26 (SHOULD),
@@ -184,7 +187,9 @@ pub(crate) fn check_request(
                         Side::Client,
                         "`sampling/createMessage` with `tools`".to_owned(),
                         false,
-                        false,
+                        // The client MUST answer it with an error (schema,
+                        // `CreateMessageRequestParams`).
+                        true,
                     ));
                 }
                 if matches!(

@@ -21,6 +21,12 @@ declare_rule! {
     ///   specification does not define is a **warning** (it may be an official extension this
     ///   version of mcpvet does not know). `com.example.mcp/` is not reserved.
     ///
+    /// In 2026-07-28, the extension identifiers (the keys of `capabilities.extensions`, in a
+    /// `server/discover` or `initialize` exchange and in a request's
+    /// `io.modelcontextprotocol/clientCapabilities`) follow the same rules, and their prefix is
+    /// mandatory: a key without one, or with an invalid label or name, is an **error**
+    /// (`io.modelcontextprotocol/tasks` is an official extension, not a reserved-prefix finding).
+    ///
     /// Earlier versions reserve `_meta` without a key format and are not checked. The
     /// values of the W3C trace keys are MCP415's.
     ///
@@ -48,6 +54,8 @@ declare_rule! {
     ///
     /// - MCP specification 2025-06-18 and later, Basic protocol, `_meta`
     ///   (`basic/index.mdx#meta`)
+    /// - MCP specification 2026-07-28, Versioning, Extension negotiation
+    ///   (`basic/versioning.mdx#extension-negotiation`)
     pub(crate) static INVALID_META_KEY = {
         code: "MCP414",
         name: "invalid-meta-key",
@@ -82,6 +90,51 @@ pub(crate) fn check(object: Value<'_>, version: ProtocolVersion, report: &mut Re
         for item in member.value.items() {
             check_meta(item, report);
         }
+    }
+    if version >= ProtocolVersion::V2026_07_28 {
+        check_extensions(object.get("capabilities"), report);
+        check_extensions(
+            object
+                .get("_meta")
+                .and_then(|m| m.get(crate::rules::missing_request_meta::CLIENT_CAPABILITIES)),
+            report,
+        );
+    }
+}
+
+/// Checks the extension identifiers of a capabilities object (2026-07-28): `_meta` key
+/// rules, with a mandatory prefix.
+fn check_extensions(capabilities: Option<Value<'_>>, report: &mut Reporter<'_>) {
+    let Some(extensions) = capabilities
+        .filter(|c| c.kind() == ValueKind::Object)
+        .and_then(|c| c.get("extensions"))
+        .filter(|e| e.kind() == ValueKind::Object)
+    else {
+        return;
+    };
+    for member in extensions.members() {
+        let key = member.key_str();
+        let message = match problem(&key) {
+            _ if !key.contains('/') => format!(
+                "extension identifier `{}` has no prefix; extension identifiers need one",
+                short(&key)
+            ),
+            Some(Problem::Label(_)) => format!(
+                "extension identifier `{}` has a prefix that breaks the `_meta` key rules",
+                short(&key)
+            ),
+            Some(Problem::Name) => format!(
+                "extension identifier `{}` has a name that breaks the `_meta` key rules",
+                short(&key)
+            ),
+            Some(Problem::Reserved(_)) | None => continue,
+        };
+        report.report(
+            &INVALID_META_KEY,
+            member.key,
+            message,
+            "name an extension `prefix/name` with a reverse-DNS prefix of labels that start with a letter and end with a letter or digit (`com.example/my-extension`)",
+        );
     }
 }
 

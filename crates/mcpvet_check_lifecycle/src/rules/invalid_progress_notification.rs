@@ -14,7 +14,9 @@ declare_rule! {
     /// not `"1"`); its `progress` must be greater than the previous notification's for that
     /// token; and none may arrive after the request's final response. A request that reuses
     /// the token of another request still in flight is flagged too ("MUST be unique across
-    /// all active requests").
+    /// all active requests"). A token, in the notification or in a request's
+    /// `_meta.progressToken`, must be a string or an integer ("progress tokens MUST be a
+    /// string or integer value"): another type is flagged where it is sent.
     ///
     /// ## Why it matters
     ///
@@ -73,6 +75,21 @@ pub(crate) fn check_request_token(
         ),
         "use a progress token unique among the requests in flight",
     );
+}
+
+/// Checks the type of a request's `_meta.progressToken` (`at`): a string or an integer.
+pub(crate) fn check_request_token_type(at: Value<'_>, report: &mut Reporter<'_>) {
+    if at.kind() != mcpvet_json::ValueKind::String && !crate::rules::is_integer(at) {
+        report.report(
+            &INVALID_PROGRESS_NOTIFICATION,
+            at,
+            format!(
+                "`_meta.progressToken` is {}, not a string or an integer",
+                at.kind().with_article()
+            ),
+            "send the progress token as a string or an integer",
+        );
+    }
 }
 
 /// Reads the `progressToken` of a `notifications/progress` (`params`; its method at

@@ -56,8 +56,8 @@ declare_rule! {
 }
 
 /// Checks the `params` of a 2026 client request; `method` is where a missing `params` is
-/// reported.
-pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Reporter<'_>) {
+/// reported. Returns whether the request is malformed (a finding was reported).
+pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Reporter<'_>) -> bool {
     const HELP: &str = "send `params._meta` with `io.modelcontextprotocol/protocolVersion` and `io.modelcontextprotocol/clientCapabilities` on every request";
     let Some(params) = params else {
         report.report(
@@ -66,10 +66,10 @@ pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Report
             "the request has no `params`; 2026-07-28 requests carry the protocol version and client capabilities in `params._meta`",
             HELP,
         );
-        return;
+        return true;
     };
     if params.kind() != ValueKind::Object {
-        return; // MCP402
+        return false; // MCP402
     }
     let Some(meta) = params.get("_meta") else {
         report.report(
@@ -78,7 +78,7 @@ pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Report
             "`params` has no `_meta`",
             HELP,
         );
-        return;
+        return true;
     };
     if meta.kind() != ValueKind::Object {
         report.report(
@@ -90,8 +90,9 @@ pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Report
             ),
             HELP,
         );
-        return;
+        return true;
     }
+    let mut reported = false;
     for (key, kind) in [
         (PROTOCOL_VERSION, ValueKind::String),
         (CLIENT_CAPABILITIES, ValueKind::Object),
@@ -113,7 +114,9 @@ pub(crate) fn check(params: Option<Value<'_>>, method: Span, report: &mut Report
                 ),
                 HELP,
             ),
-            Some(_) => {}
+            Some(_) => continue,
         }
+        reported = true;
     }
+    reported
 }

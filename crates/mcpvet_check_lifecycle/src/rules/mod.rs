@@ -22,7 +22,10 @@ pub(crate) mod http_header_mismatch;
 pub(crate) mod http_session_id;
 pub(crate) mod invalid_batch;
 pub(crate) mod invalid_cancellation;
+pub(crate) mod invalid_completion_result;
 pub(crate) mod invalid_discover_result;
+pub(crate) mod invalid_elicitation_complete;
+pub(crate) mod invalid_elicitation_request;
 pub(crate) mod invalid_error_object;
 pub(crate) mod invalid_get_stream;
 pub(crate) mod invalid_initialize_request;
@@ -36,6 +39,8 @@ pub(crate) mod invalid_pagination_cursor;
 pub(crate) mod invalid_progress_notification;
 pub(crate) mod invalid_protocol_version;
 pub(crate) mod invalid_request_id;
+pub(crate) mod invalid_roots_result;
+pub(crate) mod invalid_sampling_request;
 pub(crate) mod invalid_subscription_notification;
 pub(crate) mod invalid_trace_context;
 pub(crate) mod jsonrpc_reserved_error_code;
@@ -43,6 +48,7 @@ pub(crate) mod method_not_in_protocol_version;
 pub(crate) mod missing_error_data;
 pub(crate) mod missing_initialize;
 pub(crate) mod missing_initialized_notification;
+pub(crate) mod missing_meta_accepted;
 pub(crate) mod missing_protocol_version_header;
 pub(crate) mod missing_request_meta;
 pub(crate) mod missing_result_type;
@@ -55,8 +61,10 @@ pub(crate) mod request_before_initialization;
 pub(crate) mod reserved_error_code;
 pub(crate) mod response_after_cancellation;
 pub(crate) mod response_to_unknown_id;
+pub(crate) mod sensitive_elicitation_field;
 pub(crate) mod sse_event_id;
 pub(crate) mod stdout_pollution;
+pub(crate) mod task_cancelled_by_notification;
 pub(crate) mod unanswered_request;
 pub(crate) mod unknown_method;
 pub(crate) mod unsafe_integer_id;
@@ -81,6 +89,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_trace_context::INVALID_TRACE_CONTEXT,
     &jsonrpc_reserved_error_code::JSONRPC_RESERVED_ERROR_CODE,
     &missing_error_data::MISSING_ERROR_DATA,
+    &missing_meta_accepted::MISSING_META_ACCEPTED,
     &invalid_initialize_request::INVALID_INITIALIZE_REQUEST,
     &invalid_initialize_result::INVALID_INITIALIZE_RESULT,
     &invalid_protocol_version::INVALID_PROTOCOL_VERSION,
@@ -103,6 +112,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &unanswered_request::UNANSWERED_REQUEST,
     &duplicate_request_id::DUPLICATE_REQUEST_ID,
     &response_after_cancellation::RESPONSE_AFTER_CANCELLATION,
+    &task_cancelled_by_notification::TASK_CANCELLED_BY_NOTIFICATION,
     &capability_not_declared::CAPABILITY_NOT_DECLARED,
     &invalid_progress_notification::INVALID_PROGRESS_NOTIFICATION,
     &invalid_cancellation::INVALID_CANCELLATION,
@@ -118,6 +128,12 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &expired_session_not_reinitialized::EXPIRED_SESSION_NOT_REINITIALIZED,
     &sse_event_id::SSE_EVENT_ID,
     &invalid_get_stream::INVALID_GET_STREAM,
+    &invalid_sampling_request::INVALID_SAMPLING_REQUEST,
+    &invalid_elicitation_request::INVALID_ELICITATION_REQUEST,
+    &sensitive_elicitation_field::SENSITIVE_ELICITATION_FIELD,
+    &invalid_roots_result::INVALID_ROOTS_RESULT,
+    &invalid_completion_result::INVALID_COMPLETION_RESULT,
+    &invalid_elicitation_complete::INVALID_ELICITATION_COMPLETE,
 ];
 
 /// Whether `value` is a JSON number with an integral value (`1`, `1.0`, `1e2`).

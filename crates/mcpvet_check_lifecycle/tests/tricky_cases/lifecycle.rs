@@ -235,7 +235,8 @@ fn case_10_capability_gating_uses_the_receivers_capabilities() {
         "{}",
         &[&with_tools, &sampled],
     );
-    assert_eq!(r.of("MCP450"), [(4, Severity::Error)]);
+    // The client MUST refuse `tools` it did not declare: its result is reported too.
+    assert_eq!(r.of("MCP450"), [(4, Severity::Error), (5, Severity::Error)]);
     // URL-mode elicitation when the client declared `elicitation: {}` (form only).
     let url = format!(
         r#"{s2c} {{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{{"mode":"url","url":"https://example.com/login","elicitationId":"x","message":"Log in"}}}}"#

@@ -30,12 +30,15 @@ pub(crate) mod missing_tool_description;
 pub(crate) mod output_schema_not_object;
 pub(crate) mod prompt_argument_not_string;
 pub(crate) mod prompt_arguments_mismatch;
+pub(crate) mod prompt_error_not_reported;
+pub(crate) mod sensitive_mcp_header;
 pub(crate) mod structured_content_violates_schema;
 pub(crate) mod structured_content_without_text;
 pub(crate) mod tool_name_client_incompatible;
 pub(crate) mod tool_names_differ_in_case;
 pub(crate) mod unknown_prompt;
 pub(crate) mod unknown_schema_dialect;
+pub(crate) mod unsafe_header_integer;
 pub(crate) mod unsafe_icon_url;
 
 /// Every rule, sorted by code.
@@ -55,6 +58,8 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_mcp_header::INVALID_MCP_HEADER,
     &empty_tool_list::EMPTY_TOOL_LIST,
     &external_schema_ref::EXTERNAL_SCHEMA_REF,
+    &sensitive_mcp_header::SENSITIVE_MCP_HEADER,
+    &unsafe_header_integer::UNSAFE_HEADER_INTEGER,
     &malformed_request_params::MALFORMED_REQUEST_PARAMS,
     &call_unknown_tool::CALL_UNKNOWN_TOOL,
     &arguments_violate_schema::ARGUMENTS_VIOLATE_SCHEMA,
@@ -67,6 +72,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &prompt_argument_not_string::PROMPT_ARGUMENT_NOT_STRING,
     &prompt_arguments_mismatch::PROMPT_ARGUMENTS_MISMATCH,
     &malformed_prompt_message::MALFORMED_PROMPT_MESSAGE,
+    &prompt_error_not_reported::PROMPT_ERROR_NOT_REPORTED,
     &invalid_uri_template::INVALID_URI_TEMPLATE,
     &malformed_resource_contents::MALFORMED_RESOURCE_CONTENTS,
     &invalid_resource_uri::INVALID_RESOURCE_URI,

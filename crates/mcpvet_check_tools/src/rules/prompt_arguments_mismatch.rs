@@ -53,14 +53,14 @@ declare_rule! {
 }
 
 /// Compares the `arguments` of a `prompts/get` of `prompt` (named by the string `name_value`)
-/// with the declared ones.
+/// with the declared ones; returns whether a required argument is missing.
 pub(crate) fn check(
     declared: &[PromptArg],
     arguments: Option<Value<'_>>,
     prompt: &str,
     name_value: Value<'_>,
     report: &mut Reporter<'_>,
-) {
+) -> bool {
     let prompt = name(prompt);
     let missing: Vec<&str> = declared
         .iter()
@@ -85,7 +85,7 @@ pub(crate) fn check(
         );
     }
     let Some(arguments) = arguments else {
-        return;
+        return !missing.is_empty();
     };
     for member in arguments.members() {
         let key = member.key_str();
@@ -98,4 +98,5 @@ pub(crate) fn check(
             );
         }
     }
+    !missing.is_empty()
 }
