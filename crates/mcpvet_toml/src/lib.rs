@@ -67,5 +67,15 @@ pub struct Outcome {
 
 /// Reads `toml` as JSON (see the [crate docs](crate)). An empty document is `{}`.
 pub fn to_json(toml: &str) -> Outcome {
-    transcode::Writer::new(toml).run()
+    let mut outcome = transcode::Writer::new(toml).run();
+    // A document without a node (an empty file, only comments or markers) maps nowhere:
+    // its whole JSON text stands for the start of the file, so no span leaves the input.
+    if let Some(doc) = outcome.value.as_mut()
+        && doc.map.is_empty()
+    {
+        let len = u32::try_from(doc.json.len()).unwrap_or(u32::MAX);
+        doc.map
+            .push(mcpvet_text::Span::new(0, len), mcpvet_text::Span::empty(0));
+    }
+    outcome
 }

@@ -546,3 +546,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_document_without_a_node_maps_to_the_start_of_the_file() {
+    for toml in ["", "# only a comment\n", "\n\n"] {
+        let doc = to_json(toml).value.expect("well formed");
+        let whole = Span::new(0, u32::try_from(doc.json.len()).unwrap());
+        let span = doc.map.span(whole);
+        assert!(span.end as usize <= toml.len(), "{toml:?}: {span:?}");
+    }
+}

@@ -327,3 +327,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_document_without_a_node_maps_to_the_start_of_the_file() {
+    for yaml in ["", "...", "---\n", "# only a comment\n", "--- \n...\n"] {
+        let doc = to_json(yaml).value.expect("well formed");
+        let whole = Span::new(0, u32::try_from(doc.json.len()).unwrap());
+        let span = doc.map.span(whole);
+        assert!(span.end as usize <= yaml.len(), "{yaml:?}: {span:?}");
+    }
+}
