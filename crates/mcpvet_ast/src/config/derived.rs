@@ -185,12 +185,8 @@ pub(super) fn read<'a>(
             diagnostics,
         };
     };
-    let mut map = map;
-    if map.is_empty() {
-        // Nothing in the file (an empty YAML document reads as `null`): the derived text
-        // stands for the start of the file.
-        map.push(Span::new(0, json.len() as u32), Span::empty(0));
-    }
+    // A document without a node already maps to the start of the file (`to_json` of both
+    // readers), so every derived span has a place in the file.
     let derivation = ConfigDerivation { format, map };
     let parsed = mcpvet_json::parse(&json, &JsonOptions::strict());
     let document = parsed.value.into_owned();
