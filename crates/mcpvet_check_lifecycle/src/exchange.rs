@@ -109,6 +109,9 @@ impl Response {
 pub(crate) struct Event {
     /// Its `id:`, with its place.
     pub(crate) id: Option<(Box<str>, Site)>,
+    /// Its `event:` name (`None`: absent, a `message` event), and the event's place.
+    pub(crate) name: Option<Box<str>>,
+    pub(crate) site: Site,
 }
 
 /// A message the client sent in the exchange.

@@ -1,7 +1,8 @@
 //! Checks of captured MCP sessions (`MCP4xx`): JSON-RPC message shape, the lifecycle of each
 //! protocol version, request/response id pairing, capability gating, progress and
-//! cancellation, stdout pollution, the HTTP layer of Streamable HTTP captures (HAR files,
-//! trace `http` events), and the phase summary (launch, handshake, discovery, execution).
+//! cancellation, 2025-11-25 tasks, stdout pollution, the HTTP layer of Streamable HTTP
+//! captures (HAR files, trace `http` events), and the phase summary (launch, handshake,
+//! discovery, execution).
 //!
 //! Position in the pipeline: reads the entries of a `mcpvet_ast` transcript one by one
 //! ([`LifecycleChecker::entry`]), keeping only compact owned state (pending request ids per
@@ -87,6 +88,7 @@ mod listen;
 mod phase;
 mod rules;
 mod session;
+mod tasks;
 
 use mcpvet_ast::transcript::Direction;
 use mcpvet_diagnostics::RuleMeta;

@@ -18,6 +18,7 @@ use crate::key::{Key, UsedIds};
 use crate::listen::Filter;
 use crate::phase::{Init, Tracker};
 use crate::rules::capability_not_declared::Ungated;
+use crate::tasks::{ListedTool, Task, TaskRequest};
 
 /// How many findings about requests before `initialize` are held back until an `initialize`
 /// shows that they were premature (beyond that, they are dropped).
@@ -83,6 +84,9 @@ pub(crate) struct Pending {
     /// The JSON path of `span`, for a finding reported after the document is gone (the end
     /// of a streamed capture).
     pub(crate) path: Option<JsonPath>,
+    /// 2025-11-25: what the request tells about tasks (a task-augmented request, a `tasks/*`
+    /// operation, a related task), for its answer.
+    pub(crate) task: Option<Box<TaskRequest>>,
 }
 
 /// The JSON path of the node at `span`, kept for a finding reported later: at the end of a
@@ -142,6 +146,8 @@ pub(crate) struct Outstanding {
     /// The `requestState` of the result, and the keys of its `inputRequests`.
     pub(crate) state: Option<Box<str>>,
     pub(crate) keys: Vec<Box<str>>,
+    /// Where the result says `input_required` (its `resultType`).
+    pub(crate) result: Span,
 }
 
 /// Counts of one session.
@@ -192,6 +198,12 @@ pub(crate) struct Session {
     pub(crate) tasks_extension: bool,
     /// The server answered `server/discover` with a result: it serves 2026-07-28.
     pub(crate) modern_server: bool,
+    /// `server/discover` and 2026-07-28 results of the server, for MCP454: where the server
+    /// refused `server/discover` with "method not found", where it first answered with a
+    /// `resultType`, and whether the contradiction was reported.
+    pub(crate) discover_refused: Option<Span>,
+    pub(crate) modern_answer: Option<Span>,
+    pub(crate) discover_reported: bool,
     pub(crate) pending: ByDirection<HashMap<Key, Pending>>,
     pub(crate) used: ByDirection<UsedIds>,
     pub(crate) tokens: ByDirection<HashMap<Key, Token>>,
@@ -199,6 +211,13 @@ pub(crate) struct Session {
     /// lines; they are cancelled with `tasks/cancel` (MCP444).
     pub(crate) task_requests: ByDirection<HashMap<Key, u32>>,
     pub(crate) done_tokens: VecDeque<(Key, u32)>,
+    /// 2025-11-25: the tasks each party requested (filed under the requestor), by task id.
+    pub(crate) tasks: ByDirection<HashMap<Box<str>, Task>>,
+    /// 2025-11-25: the task support of each tool the `tools/list` results listed.
+    pub(crate) listed_tools: HashMap<Box<str>, ListedTool>,
+    /// 2025-11-25: the progress tokens of tasks that reached a terminal status, with the
+    /// line that showed it and the task id.
+    pub(crate) task_done_tokens: VecDeque<(Key, u32, Box<str>)>,
     pub(crate) subscriptions: HashMap<Key, Subscription>,
     pub(crate) outstanding: Vec<Outstanding>,
     pub(crate) subscribed: Vec<Box<str>>,
@@ -213,6 +232,10 @@ pub(crate) struct Session {
     /// 2026 client requests without the required `_meta` (MCP431), by id, with the span of
     /// their method: a result answering one is MCP418's.
     pub(crate) missing_meta: Vec<(Key, Span)>,
+    /// 2026 retries whose `inputResponses` left out keys the server asked for, by id: the
+    /// keys left out (quoted) and where the retry answers: an error answering one is
+    /// MCP439's.
+    pub(crate) incomplete_retries: Vec<(Key, String, Span)>,
     /// The `elicitationId`s of the URL-mode `elicitation/create` requests seen (2025-11-25).
     pub(crate) elicitation_ids: Vec<Box<str>>,
 }
@@ -248,11 +271,17 @@ impl Session {
             server_caps_source: "",
             tasks_extension: false,
             modern_server: false,
+            discover_refused: None,
+            modern_answer: None,
+            discover_reported: false,
             pending: ByDirection::default(),
             used: ByDirection::default(),
             tokens: ByDirection::default(),
             task_requests: ByDirection::default(),
             done_tokens: VecDeque::new(),
+            tasks: ByDirection::default(),
+            listed_tools: HashMap::new(),
+            task_done_tokens: VecDeque::new(),
             subscriptions: HashMap::new(),
             outstanding: Vec::new(),
             subscribed: Vec::new(),
@@ -262,6 +291,7 @@ impl Session {
             from_start: false,
             invalid_levels: Vec::new(),
             missing_meta: Vec::new(),
+            incomplete_retries: Vec::new(),
             elicitation_ids: Vec::new(),
         }
     }

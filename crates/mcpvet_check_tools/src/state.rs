@@ -124,6 +124,8 @@ pub(crate) struct CallInfo {
     pub(crate) bad_arguments: bool,
     /// Task-augmented (`params.task`): the result is a task, not a `CallToolResult`.
     pub(crate) task: bool,
+    /// Where the call names its tool: the secondary span of findings on the answer.
+    pub(crate) name_at: Option<Span>,
 }
 
 /// A request waiting for its response.

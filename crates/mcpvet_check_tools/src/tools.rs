@@ -254,6 +254,7 @@ fn call(
 ) {
     info.unknown = call_unknown_tool::check(server, &name, name_value, cached, report);
     info.cached = cached;
+    info.name_at = Some(name_value.span());
     if let Some(def) = server.tools.get(&name) {
         let arguments = match arguments {
             Arguments::Absent => Some(None),

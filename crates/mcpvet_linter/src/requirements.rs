@@ -57,6 +57,8 @@ pub enum Section {
     Completion,
     /// Ping.
     Ping,
+    /// Tasks (2025-11-25; an extension in 2026-07-28).
+    Tasks,
     /// Caching hints (2026-07-28).
     Caching,
     /// Multi round-trip requests (2026-07-28).
@@ -79,7 +81,7 @@ pub enum Section {
 
 impl Section {
     /// Every section, in report order.
-    pub const ALL: [Section; 19] = [
+    pub const ALL: [Section; 20] = [
         Section::Base,
         Section::Lifecycle,
         Section::TransportStdio,
@@ -90,6 +92,7 @@ impl Section {
         Section::Logging,
         Section::Completion,
         Section::Ping,
+        Section::Tasks,
         Section::Caching,
         Section::Mrtr,
         Section::Subscriptions,
@@ -114,6 +117,7 @@ impl Section {
             Section::Logging => "logging",
             Section::Completion => "completion",
             Section::Ping => "ping",
+            Section::Tasks => "tasks",
             Section::Caching => "caching",
             Section::Mrtr => "mrtr",
             Section::Subscriptions => "subscriptions",
@@ -139,6 +143,7 @@ impl Section {
             Section::Logging => "Logging",
             Section::Completion => "Completion",
             Section::Ping => "Ping",
+            Section::Tasks => "Tasks",
             Section::Caching => "Caching",
             Section::Mrtr => "Multi round-trip requests",
             Section::Subscriptions => "Subscriptions",

@@ -97,6 +97,10 @@ pub enum VersionSource {
     /// (`io.modelcontextprotocol/clientCapabilities`, `clientInfo`, `logLevel`) but no
     /// protocol version, in a capture without `initialize`.
     ModernMeta,
+    /// A result carrying `resultType`, which only 2026-07-28 defines (every result of that
+    /// version has it), in a capture without `initialize` and without a modern request: a
+    /// capture of the server's side alone.
+    ModernResult,
 }
 
 impl VersionSource {
@@ -114,6 +118,7 @@ impl VersionSource {
             }
             VersionSource::InitializeRefused => "initialize request, refused by the server",
             VersionSource::ModernMeta => "2026-07-28 request _meta keys, no version field",
+            VersionSource::ModernResult => "a result with resultType, no initialize",
         }
     }
 }
@@ -137,7 +142,8 @@ pub struct VersionDetection {
 /// the handshake wins, and the source says it was a fallback), else the version of the
 /// `initialize` request (answered with an error, or not answered), else the `_meta` version
 /// of a modern request, else a request whose `_meta` has keys only 2026-07-28 defines, else
-/// `server/discover`, else the newest legacy version is assumed.
+/// `server/discover`, else a result with `resultType` (only 2026-07-28 has it), else the
+/// newest legacy version is assumed.
 ///
 /// ```
 /// use mcpvet_ast::transcript::{detect_version, read_transcript, ProtocolVersion, VersionSource};
@@ -169,6 +175,8 @@ pub struct VersionScan {
     meta: Option<(String, Span)>,
     modern_meta: Option<Span>,
     discover: Option<Span>,
+    /// The `resultType` of the first result that has one.
+    modern_result: Option<Span>,
     discover_id: Option<IdValue>,
     /// The `server/discover` probe was answered with an error.
     discover_refused: bool,
@@ -199,6 +207,7 @@ impl VersionScan {
             meta,
             modern_meta,
             discover,
+            modern_result,
             discover_id,
             discover_refused,
             init_id,
@@ -220,6 +229,13 @@ impl VersionScan {
             }
         }
         for message in entries.iter().filter_map(Entry::message) {
+            if modern_result.is_none()
+                && let Message::Response { result, .. } = message
+                && let Some(kind) = document.value(*result).get("resultType")
+                && kind.kind() == ValueKind::String
+            {
+                *modern_result = Some(kind.span());
+            }
             match message {
                 Message::Request {
                     id, method, params, ..
@@ -294,6 +310,7 @@ impl VersionScan {
             meta,
             modern_meta,
             discover,
+            modern_result,
             discover_refused,
             init_refused,
             reconstructed,
@@ -347,6 +364,14 @@ impl VersionScan {
             return VersionDetection {
                 version: ProtocolVersion::V2026_07_28,
                 source: VersionSource::ServerDiscover,
+                span: Some(span),
+                unknown,
+            };
+        }
+        if let Some(span) = modern_result.filter(|_| self.init_id.is_none()) {
+            return VersionDetection {
+                version: ProtocolVersion::V2026_07_28,
+                source: VersionSource::ModernResult,
                 span: Some(span),
                 unknown,
             };
@@ -425,6 +450,25 @@ mod tests {
         assert_eq!(
             detect(&format!("{INIT}\n{result}\n")).1,
             VersionSource::InitializeResult
+        );
+    }
+
+    #[test]
+    fn a_result_with_result_type_is_2026_without_a_handshake() {
+        let result = r#"{"jsonrpc":"2.0","id":7,"result":{"resultType":"complete","content":[]}}"#;
+        assert_eq!(
+            detect(result),
+            (ProtocolVersion::V2026_07_28, VersionSource::ModernResult)
+        );
+        // A handshake decides over it.
+        assert_eq!(
+            detect(&format!("{INIT}\n{result}\n")).1,
+            VersionSource::InitializeRequest
+        );
+        // A result without it says nothing.
+        assert_eq!(
+            detect(r#"{"jsonrpc":"2.0","id":7,"result":{"content":[]}}"#).1,
+            VersionSource::Assumed
         );
     }
 

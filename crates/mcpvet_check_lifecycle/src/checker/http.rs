@@ -26,9 +26,9 @@ use crate::flow::Kind;
 use crate::key::Key;
 use crate::phase::Init;
 use crate::rules::{
-    expired_session_not_reinitialized, http_accept_header, http_accepted_status,
-    http_content_type_mismatch, http_header_mismatch, http_session_id, invalid_get_stream,
-    invalid_protocol_version, missing_protocol_version_header, sse_event_id,
+    client_message_not_post, expired_session_not_reinitialized, http_accept_header,
+    http_accepted_status, http_content_type_mismatch, http_header_mismatch, http_session_id,
+    invalid_get_stream, invalid_protocol_version, missing_protocol_version_header, sse_event_id,
 };
 use crate::session::path_at;
 
@@ -224,6 +224,11 @@ impl LifecycleChecker {
                             .id
                             .as_ref()
                             .map(|id| (id.value.as_str().into(), site(doc, id.span(doc)))),
+                        name: e.event.as_ref().map(|n| n.value.as_str().into()),
+                        site: e.event.as_ref().map_or_else(
+                            || site(doc, doc.value(e.node).span()),
+                            |n| site(doc, n.span(doc)),
+                        ),
                     })
                     .collect();
                 let open = self.http.current.as_mut().expect("opened above");
@@ -426,6 +431,8 @@ impl LifecycleChecker {
         let ex = open.exchange;
         let before = &ex.before;
         if !streamable(before.version) {
+            let index = ex.response.as_ref().map_or(0, |r| r.index);
+            invalid_get_stream::check_legacy_sse(&ex, &mut Reporter::for_message(findings, index));
             return;
         }
         let modern = before.version.is_modern();
@@ -439,6 +446,7 @@ impl LifecycleChecker {
                 http_accept_header::check(request, &mut report);
             }
             missing_protocol_version_header::check(&ex, request, &mut report);
+            client_message_not_post::check(&ex, &mut report);
             if modern {
                 http_header_mismatch::check(&ex, request, &mut report);
             }

@@ -195,7 +195,10 @@ impl LifecycleChecker {
                     && self.capture == Capture::Trace
                     && self.trace_stdio
                 {
-                    stdout_pollution::check_payload(value, &mut report);
+                    let from_client = entry.direction
+                        == Some(mcpvet_ast::transcript::Direction::ClientToServer)
+                        && explicit;
+                    stdout_pollution::check_payload(value, from_client, &mut report);
                 } else {
                     invalid_jsonrpc_message::check(value, *reason, &mut report);
                 }

@@ -6,6 +6,7 @@
 //!   direction, handshake and capability checks;
 //! - [`responses`]: a response finds the request it answers, or says why there is none;
 //! - [`notifications`]: the handshake, cancellations, progress and subscription streams;
+//! - [`tasks`]: 2025-11-25 tasks, from the task-augmented request to `tasks/result`;
 //! - [`end`]: what only the end of a session shows, and the entries without a wire body.
 use mcpvet_ast::transcript::{Direction, ErrorObject, RequestId};
 use mcpvet_diagnostics::Reporter;
@@ -25,6 +26,7 @@ mod end;
 mod notifications;
 mod requests;
 mod responses;
+mod tasks;
 
 /// What a message is, whatever form it was captured in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +100,7 @@ impl Session {
                 invalid_meta_key::check(value, self.version, &mut cx.report);
                 invalid_trace_context::check(value, self.version, &mut cx.report);
             }
+            self.related_task_shapes(cx, v);
         }
         match v.kind {
             Kind::Request => self.request(cx, v),

@@ -100,6 +100,9 @@ impl Session {
                     &mut cx.report,
                 );
             }
+            "notifications/tasks/status" if v.wire && !reported => {
+                self.task_status(cx, direction, params);
+            }
             "notifications/progress" if v.wire && !reported && !on_stream => {
                 if let Some(p) = params
                     && let Some((token, at)) =
@@ -229,7 +232,20 @@ impl Session {
         if let Some(t) = self.tokens.other(direction).find_map(|(_, t)| t.get(token)) {
             return Progress::InFlight { last: t.last };
         }
-        if let Some((_, line)) = self.done_tokens.iter().rev().find(|(t, _)| t == token) {
+        let done = self.done_tokens.iter().rev().find(|(t, _)| t == token);
+        if let Some((_, line, task)) = self
+            .task_done_tokens
+            .iter()
+            .rev()
+            .find(|(t, ..)| t == token)
+            && done.is_none_or(|(_, answered)| answered <= line)
+        {
+            return Progress::TaskDone {
+                line: *line,
+                task: task.clone(),
+            };
+        }
+        if let Some((_, line)) = done {
             return Progress::Done { line: *line };
         }
         let retyped = token.retyped().filter(|other| {

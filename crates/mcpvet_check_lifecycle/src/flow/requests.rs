@@ -21,7 +21,7 @@ use crate::rules::{
     invalid_initialize_request, invalid_log_level, invalid_pagination_cursor,
     invalid_progress_notification, invalid_protocol_version, invalid_sampling_request,
     method_not_in_protocol_version, missing_request_meta, notification_with_id,
-    request_before_initialization, sensitive_elicitation_field, wrong_direction,
+    request_before_initialization, sensitive_elicitation_field, unsafe_integer_id, wrong_direction,
 };
 use crate::session::{Held, Method, Pending, Session, Subscription, Token, path_at};
 
@@ -53,6 +53,7 @@ impl Session {
                         row,
                         path: path_at(doc, v.span),
                         ungated: None,
+                        task: None,
                     });
             }
             return;
@@ -257,8 +258,9 @@ impl Session {
                     line: o.line,
                     state: o.state.as_deref(),
                     keys: &o.keys,
+                    result: o.result,
                 });
-                invalid_input_retry::check(
+                let incomplete = invalid_input_retry::check(
                     name,
                     method.span,
                     key.as_ref(),
@@ -266,6 +268,9 @@ impl Session {
                     original,
                     &mut cx.report,
                 );
+                if let (Some((missing, at)), Some(key)) = (incomplete, &key) {
+                    self.incomplete_retries.push((key.clone(), missing, at));
+                }
             }
             if name == "subscriptions/listen"
                 && let Some(key) = &key
@@ -274,6 +279,13 @@ impl Session {
                     .insert(key.clone(), Subscription::listen(params));
             }
         }
+
+        // 2025-11-25 tasks.
+        let task = if exists && v.wire {
+            self.task_request(cx, name, params, direction)
+        } else {
+            None
+        };
 
         // Pairing.
         let row = Self::listing_row(cx, v, Some(name), Pair::Unpaired);
@@ -284,6 +296,7 @@ impl Session {
             && let Some(t) = token
         {
             invalid_progress_notification::check_request_token_type(t, &mut cx.report);
+            unsafe_integer_id::check_token(t, &mut cx.report);
         }
         let token = token.and_then(|t| Some((Key::of_value(t)?, t)));
         if let Some(key) = key {
@@ -327,6 +340,7 @@ impl Session {
                         row,
                         path: path_at(doc, method.span),
                         ungated,
+                        task,
                     },
                 );
                 if let Some((token, at)) = token {

@@ -24,7 +24,9 @@ use crate::rules::{
     declared_method_not_found, invalid_log_level, jsonrpc_reserved_error_code, missing_error_data,
     response_after_cancellation,
 };
-use crate::rules::{invalid_completion_result, invalid_roots_result, missing_meta_accepted};
+use crate::rules::{
+    incomplete_retry_error, invalid_completion_result, invalid_roots_result, missing_meta_accepted,
+};
 use crate::session::{Held, Method, Outstanding, Session, sent_by};
 
 impl Session {
@@ -94,6 +96,7 @@ impl Session {
             }
             return;
         };
+        let task_token = self.task_token(sender, &key);
         let pending = self.answer(sender, &key, cx.line);
         let row = Self::listing_row(cx, v, Some(pending.method.name()), Pair::Line(pending.line));
         if let (Some(listing), Some(request_row), Some(_)) =
@@ -111,6 +114,15 @@ impl Session {
                 v.id_span,
                 &mut cx.report,
             );
+        }
+        if sender == C2S
+            && let Some(at) = self.incomplete_retries.iter().position(|(k, ..)| *k == key)
+        {
+            let (_, missing, retry) = self.incomplete_retries.swap_remove(at);
+            if let Some(error) = v.error.filter(|_| v.wire) {
+                let at = error.code.map_or(v.span, |c| c.span(doc));
+                incomplete_retry_error::check(at, retry, &missing, &mut cx.report);
+            }
         }
         if sender == C2S
             && let Some(at) = self.missing_meta.iter().position(|(k, _)| *k == key)
@@ -138,6 +150,9 @@ impl Session {
                 error.code.map_or(v.span, |c| c.span(doc)),
                 &mut cx.report,
             );
+        }
+        if direction != C2S && v.wire && !self.discover_reported {
+            self.check_discover_implemented(cx, name, v, is_error);
         }
         if name == "logging/setLevel"
             && let Some(at) = self
@@ -190,6 +205,7 @@ impl Session {
                 }
             }
         }
+        self.task_answer(cx, v, &pending, sender, task_token);
         let mut outcome = if is_error {
             Outcome::Failed
         } else {
@@ -267,6 +283,10 @@ impl Session {
                         line: pending.line,
                         state: required.state,
                         keys: required.keys,
+                        result: doc
+                            .value(result)
+                            .get("resultType")
+                            .map_or_else(|| doc.value(result).span(), Value::span),
                     });
                 }
             }
@@ -325,6 +345,54 @@ impl Session {
         }
     }
 
+    /// MCP454 for `server/discover`: a server that refuses it with "method not found" and
+    /// answers other requests with 2026-07-28 results (`resultType`) does not implement a
+    /// method every 2026-07-28 server must. `name` is the method the response `v` answers.
+    fn check_discover_implemented(
+        &mut self,
+        cx: &mut Cx<'_, '_>,
+        name: &str,
+        v: &View<'_>,
+        is_error: bool,
+    ) {
+        let doc = cx.doc;
+        if name == "server/discover" {
+            if let Some(error) = v.error
+                && let Some(code) = error.code.filter(|c| c.value == Some(-32601))
+            {
+                let at = code.span(doc);
+                match self.modern_answer {
+                    Some(modern) => {
+                        declared_method_not_found::check_discover(at, modern, true, &mut cx.report);
+                        self.discover_reported = true;
+                    }
+                    None => self.discover_refused = Some(at),
+                }
+            }
+        } else if !is_error
+            && let Some(result) = v.result
+            && let Some(rt) = doc
+                .value(result)
+                .get("resultType")
+                .filter(|r| r.kind() == ValueKind::String)
+        {
+            match self.discover_refused {
+                Some(refusal) => {
+                    declared_method_not_found::check_discover(
+                        refusal,
+                        rt.span(),
+                        false,
+                        &mut cx.report,
+                    );
+                    self.discover_reported = true;
+                }
+                None => {
+                    self.modern_answer.get_or_insert(rt.span());
+                }
+            }
+        }
+    }
+
     /// Why a response with id `key`, going `direction`, answers no pending request.
     fn why_unknown(&self, key: &Key, direction: Option<Direction>) -> Why {
         if let Some(other) = key.retyped()
@@ -333,7 +401,7 @@ impl Session {
                 .other(direction)
                 .find_map(|(_, p)| p.get(&other))
         {
-            return Why::OtherType(p.line);
+            return Why::OtherType(p.line, p.span);
         }
         if let Some(line) = self
             .used

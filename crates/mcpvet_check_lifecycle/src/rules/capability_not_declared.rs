@@ -45,7 +45,11 @@ declare_rule! {
     ///
     /// Severity: an error from 2025-06-18, where "only use capabilities that were
     /// successfully negotiated" is a MUST; a warning in 2024-11-05 and 2025-03-26 (SHOULD),
-    /// and for the list-changed notifications in every version (SHOULD).
+    /// and for the list-changed notifications in every version (SHOULD). A task-augmented
+    /// `sampling/createMessage` or `elicitation/create` (2025-11-25) is a warning too
+    /// (requestors SHOULD only augment a request the receiver declared task support for);
+    /// a task-augmented `tools/call` without `tasks.requests.tools.call` is an error (clients
+    /// MUST NOT).
     ///
     /// ## Why it matters
     ///
@@ -234,11 +238,13 @@ pub(crate) fn check_request(
                 _ => None,
             };
             if let Some((cap, side)) = cap {
+                // Clients MUST NOT augment a `tools/call` without `tasks.requests.tools.call`;
+                // other requests SHOULD only be augmented when the receiver declares it.
                 gates.push((
                     cap,
                     side,
                     format!("a task-augmented `{name}`"),
-                    false,
+                    name != "tools/call",
                     false,
                 ));
             }

@@ -1,11 +1,11 @@
-use mcpvet_ast::transcript::{Body, media_type};
+use mcpvet_ast::transcript::{Body, ProtocolVersion, media_type};
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 
 use crate::exchange::Exchange;
 use crate::flow::Kind;
 
 declare_rule! {
-    /// A Streamable HTTP `GET` (or `DELETE`) is answered in a way the session's protocol version does not allow.
+    /// An HTTP `GET` (or `DELETE`) is answered in a way the session's protocol version does not allow.
     ///
     /// ## What it checks
     ///
@@ -15,6 +15,9 @@ declare_rule! {
     /// - 2026-07-28, which has neither the `GET` stream nor sessions to `DELETE`: a `GET` or
     ///   `DELETE` to the MCP endpoint answered with anything but `405 Method Not Allowed`
     ///   (a **warning**).
+    /// - 2024-11-05 (HTTP+SSE): the event stream a `GET` opens (one without
+    ///   `Mcp-Session-Id`: the connection of the legacy transport) must start with the
+    ///   `endpoint` event that tells the client where to `POST` its messages.
     ///
     /// ## Why it matters
     ///
@@ -85,6 +88,35 @@ declare_rule! {
         target: Transcript,
         since: "0.1.0",
     }
+}
+
+/// Checks the stream a 2024-11-05 HTTP+SSE `GET` opens: its first event is `endpoint`.
+pub(crate) fn check_legacy_sse(ex: &Exchange, report: &mut Reporter<'_>) {
+    let (Some(request), Some(response)) = (&ex.request, &ex.response) else {
+        return;
+    };
+    if ex.before.version != ProtocolVersion::V2024_11_05
+        || !request.is("GET")
+        || request.headers.get("mcp-session-id").is_some()
+        || !response.status.is_some_and(|s| (200..300).contains(&s))
+    {
+        return;
+    }
+    let Some(first) = response.events.first() else {
+        return;
+    };
+    let name = first.name.as_deref().unwrap_or("message");
+    if name == "endpoint" {
+        return;
+    }
+    report.report(
+        &INVALID_GET_STREAM,
+        first.site.clone(),
+        format!(
+            "the HTTP+SSE stream starts with a `{name}` event; its first event must be `endpoint`, with the URI the client posts its messages to"
+        ),
+        "send `event: endpoint` with the message URI as the first event of the stream",
+    );
 }
 
 /// Checks the answer to a `GET` (or, in 2026-07-28, a `DELETE`).

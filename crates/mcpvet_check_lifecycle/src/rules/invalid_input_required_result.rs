@@ -1,7 +1,11 @@
 use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
+use mcpvet_ast::transcript::ProtocolVersion;
+
 use super::capability_not_declared::{self, Missing};
+use super::invalid_elicitation_request::{self, Mode};
+use super::{invalid_sampling_request, sensitive_elicitation_field};
 use crate::caps::{self, Cap, Caps};
 use crate::catalog::{Side, allows_input_required};
 
@@ -19,7 +23,8 @@ declare_rule! {
     ///   `elicitation/create`, `sampling/createMessage` and `roots/list`.
     ///
     /// An input request for a capability the original request's `clientCapabilities` lacks
-    /// is MCP450.
+    /// is MCP450; the shape of an elicitation or sampling input request is checked as the
+    /// request it stands for would be (MCP480, MCP481, MCP482).
     ///
     /// ## Why it matters
     ///
@@ -206,6 +211,22 @@ pub(crate) fn check(
                 at,
                 report,
             );
+        }
+        // The request itself is checked as if the server had sent it (2026-07-28 has no
+        // other way for a server to ask).
+        let version = ProtocolVersion::V2026_07_28;
+        match name.as_ref() {
+            "sampling/createMessage" => {
+                invalid_sampling_request::check(params, at.span(), version, report);
+            }
+            "elicitation/create" => {
+                if let Some((Mode::Form, Some(properties))) =
+                    invalid_elicitation_request::check(params, at.span(), version, report)
+                {
+                    sensitive_elicitation_field::check(properties, report);
+                }
+            }
+            _ => {}
         }
     }
     required

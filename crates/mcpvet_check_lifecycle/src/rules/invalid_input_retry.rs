@@ -1,4 +1,4 @@
-use mcpvet_diagnostics::{Reporter, Site, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, Site, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::Span;
 
@@ -70,6 +70,8 @@ pub(crate) struct Original<'a> {
     /// The `requestState` of the result, and the keys of its `inputRequests`.
     pub(crate) state: Option<&'a str>,
     pub(crate) keys: &'a [Box<str>],
+    /// Where the result says `input_required`: the secondary span of every finding.
+    pub(crate) result: Span,
 }
 
 /// `params.name` of a `tools/call` or `prompts/get`, `params.uri` of a `resources/read`.
@@ -89,7 +91,8 @@ pub(crate) fn is_retry(params: Value<'_>) -> bool {
 
 /// Checks a retry: a `method` request (its method at `method_span`, its id `id`, its
 /// `params`) answering the `original` result (`None` when no `input_required` result of the
-/// session matches it).
+/// session matches it). Returns, for a retry that leaves out answers the server asked for,
+/// the keys left out (quoted) and where its answers are (or its method).
 pub(crate) fn check(
     method: &str,
     method_span: Span,
@@ -97,7 +100,7 @@ pub(crate) fn check(
     params: Value<'_>,
     original: Option<Original<'_>>,
     report: &mut Reporter<'_>,
-) {
+) -> Option<(String, Span)> {
     let responses = params.get("inputResponses");
     let state = params.get("requestState");
     let state_text = state.and_then(Value::as_str);
@@ -111,11 +114,12 @@ pub(crate) fn check(
             format!("`{method}` carries `inputResponses` or `requestState` but follows no `input_required` result"),
             "send these members only when retrying a request the server answered with `input_required`",
         );
-        return;
+        return None;
     };
     if id == Some(original.id) {
-        report.report(
-            &INVALID_INPUT_RETRY,
+        emit(
+            report,
+            original.result,
             method_span,
             format!(
                 "the retry reuses id {} of the original request (line {})",
@@ -125,8 +129,9 @@ pub(crate) fn check(
         );
     }
     if original.method != method {
-        report.report(
-            &INVALID_INPUT_RETRY,
+        emit(
+            report,
+            original.result,
             method_span,
             format!(
                 "the retry is `{method}` but the original request (line {}) was `{}`",
@@ -136,20 +141,23 @@ pub(crate) fn check(
         );
     }
     match (original.state, state) {
-        (Some(expected), Some(s)) if state_text.as_deref() != Some(expected) => report.report(
-            &INVALID_INPUT_RETRY,
+        (Some(expected), Some(s)) if state_text.as_deref() != Some(expected) => emit(
+            report,
+            original.result,
             s,
             format!("`requestState` does not echo the server's \"{expected}\""),
             "echo `requestState` exactly as the server sent it",
         ),
-        (Some(expected), None) => report.report(
-            &INVALID_INPUT_RETRY,
+        (Some(expected), None) => emit(
+            report,
+            original.result,
             method_span,
             format!("the retry does not echo `requestState` \"{expected}\""),
             "echo `requestState` exactly as the server sent it",
         ),
-        (None, Some(s)) => report.report(
-            &INVALID_INPUT_RETRY,
+        (None, Some(s)) => emit(
+            report,
+            original.result,
             s,
             "the retry sends `requestState`, but the server sent none",
             "leave `requestState` out when the server sent none",
@@ -183,13 +191,35 @@ pub(crate) fn check(
                 quoted(&extra)
             ));
         }
-        report.report(
-            &INVALID_INPUT_RETRY,
+        emit(
+            report,
+            original.result,
             at,
             format!("`inputResponses` {}", parts.join(" and ")),
             "answer exactly the keys of the server's `inputRequests`",
         );
     }
+    (!missing.is_empty()).then(|| (quoted(&missing), responses.map_or(method_span, Value::span)))
+}
+
+/// Reports a finding of a retry at `at`, with the `input_required` result it retries
+/// (`result`) as the secondary span.
+fn emit(
+    report: &mut Reporter<'_>,
+    result: Span,
+    at: impl Into<Site>,
+    message: impl Into<String>,
+    help: &str,
+) {
+    report.push(
+        INVALID_INPUT_RETRY
+            .diagnostic_at(at, message)
+            .with_help(help)
+            .with_secondary(Label::with_message(
+                result,
+                "the `input_required` result this request retries",
+            )),
+    );
 }
 
 fn quoted(keys: &[&str]) -> String {

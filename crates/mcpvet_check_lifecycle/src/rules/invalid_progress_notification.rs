@@ -18,6 +18,11 @@ declare_rule! {
     /// `_meta.progressToken`, must be a string or an integer ("progress tokens MUST be a
     /// string or integer value"): another type is flagged where it is sent.
     ///
+    /// In 2025-11-25, the token of a task-augmented request answered with a
+    /// `CreateTaskResult` stays valid while the task runs: progress after that answer is
+    /// accepted, and progress after the task was seen `completed`, `failed` or `cancelled`
+    /// (or after `tasks/result` returned its result) is flagged.
+    ///
     /// ## Why it matters
     ///
     /// Progress "MUST only reference tokens that were provided in an active request", "MUST
@@ -129,6 +134,9 @@ pub(crate) enum Token {
     InFlight { last: Option<f64> },
     /// The token of a request answered at `line`.
     Done { line: u32 },
+    /// 2025-11-25: the token of a task-augmented request whose task (`task`) was seen in a
+    /// terminal status at `line`.
+    TaskDone { line: u32, task: Box<str> },
     /// No request in flight has the token; `retyped` is the same token with the other JSON
     /// type when one has that one.
     Unknown { retyped: Option<Key> },
@@ -167,6 +175,14 @@ pub(crate) fn check(
             at,
             format!("progress for token {token} arrives after the final response (line {line})"),
             "stop sending progress once the request is answered",
+        ),
+        Token::TaskDone { line, task } => (
+            at,
+            format!(
+                "progress for token {token} arrives after its task `{}` reached a terminal status (line {line})",
+                crate::rules::invalid_meta_key::short(&task)
+            ),
+            "stop sending progress once the task is completed, failed or cancelled",
         ),
         Token::Unknown { retyped } => {
             let hint = retyped

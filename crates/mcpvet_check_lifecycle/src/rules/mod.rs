@@ -10,16 +10,20 @@ use mcpvet_json::Value;
 pub(crate) mod batch_not_allowed;
 pub(crate) mod cancelled_initialize;
 pub(crate) mod capability_not_declared;
+pub(crate) mod client_message_not_post;
 pub(crate) mod declared_method_not_found;
 pub(crate) mod duplicate_initialize;
 pub(crate) mod duplicate_request_id;
+pub(crate) mod duplicate_task_id;
 pub(crate) mod error_response_without_id;
 pub(crate) mod expired_session_not_reinitialized;
+pub(crate) mod failed_task_without_message;
 pub(crate) mod http_accept_header;
 pub(crate) mod http_accepted_status;
 pub(crate) mod http_content_type_mismatch;
 pub(crate) mod http_header_mismatch;
 pub(crate) mod http_session_id;
+pub(crate) mod incomplete_retry_error;
 pub(crate) mod invalid_batch;
 pub(crate) mod invalid_cancellation;
 pub(crate) mod invalid_completion_result;
@@ -38,10 +42,15 @@ pub(crate) mod invalid_meta_key;
 pub(crate) mod invalid_pagination_cursor;
 pub(crate) mod invalid_progress_notification;
 pub(crate) mod invalid_protocol_version;
+pub(crate) mod invalid_related_task;
 pub(crate) mod invalid_request_id;
 pub(crate) mod invalid_roots_result;
 pub(crate) mod invalid_sampling_request;
 pub(crate) mod invalid_subscription_notification;
+pub(crate) mod invalid_task;
+pub(crate) mod invalid_task_cancellation;
+pub(crate) mod invalid_task_payload;
+pub(crate) mod invalid_task_transition;
 pub(crate) mod invalid_trace_context;
 pub(crate) mod jsonrpc_reserved_error_code;
 pub(crate) mod method_not_in_protocol_version;
@@ -57,6 +66,7 @@ pub(crate) mod non_canonical_request_id;
 pub(crate) mod notification_with_id;
 pub(crate) mod params_not_object;
 pub(crate) mod premature_initialized_notification;
+pub(crate) mod redundant_related_task;
 pub(crate) mod request_before_initialization;
 pub(crate) mod reserved_error_code;
 pub(crate) mod response_after_cancellation;
@@ -65,7 +75,13 @@ pub(crate) mod sensitive_elicitation_field;
 pub(crate) mod sse_event_id;
 pub(crate) mod stdout_pollution;
 pub(crate) mod task_cancelled_by_notification;
+pub(crate) mod task_id_mismatch;
+pub(crate) mod task_missing_from_list;
+pub(crate) mod task_not_created;
+pub(crate) mod tool_task_support_not_enforced;
+pub(crate) mod tool_task_support_violated;
 pub(crate) mod unanswered_request;
+pub(crate) mod undeclared_task_created;
 pub(crate) mod unknown_method;
 pub(crate) mod unsafe_integer_id;
 pub(crate) mod wrong_direction;
@@ -108,6 +124,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &invalid_input_retry::INVALID_INPUT_RETRY,
     &invalid_subscription_notification::INVALID_SUBSCRIPTION_NOTIFICATION,
     &unknown_method::UNKNOWN_METHOD,
+    &incomplete_retry_error::INCOMPLETE_RETRY_ERROR,
     &response_to_unknown_id::RESPONSE_TO_UNKNOWN_ID,
     &unanswered_request::UNANSWERED_REQUEST,
     &duplicate_request_id::DUPLICATE_REQUEST_ID,
@@ -128,12 +145,27 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &expired_session_not_reinitialized::EXPIRED_SESSION_NOT_REINITIALIZED,
     &sse_event_id::SSE_EVENT_ID,
     &invalid_get_stream::INVALID_GET_STREAM,
+    &client_message_not_post::CLIENT_MESSAGE_NOT_POST,
     &invalid_sampling_request::INVALID_SAMPLING_REQUEST,
     &invalid_elicitation_request::INVALID_ELICITATION_REQUEST,
     &sensitive_elicitation_field::SENSITIVE_ELICITATION_FIELD,
     &invalid_roots_result::INVALID_ROOTS_RESULT,
     &invalid_completion_result::INVALID_COMPLETION_RESULT,
     &invalid_elicitation_complete::INVALID_ELICITATION_COMPLETE,
+    &tool_task_support_violated::TOOL_TASK_SUPPORT_VIOLATED,
+    &tool_task_support_not_enforced::TOOL_TASK_SUPPORT_NOT_ENFORCED,
+    &task_not_created::TASK_NOT_CREATED,
+    &undeclared_task_created::UNDECLARED_TASK_CREATED,
+    &invalid_task::INVALID_TASK,
+    &invalid_task_transition::INVALID_TASK_TRANSITION,
+    &duplicate_task_id::DUPLICATE_TASK_ID,
+    &invalid_related_task::INVALID_RELATED_TASK,
+    &redundant_related_task::REDUNDANT_RELATED_TASK,
+    &task_id_mismatch::TASK_ID_MISMATCH,
+    &invalid_task_cancellation::INVALID_TASK_CANCELLATION,
+    &invalid_task_payload::INVALID_TASK_PAYLOAD,
+    &task_missing_from_list::TASK_MISSING_FROM_LIST,
+    &failed_task_without_message::FAILED_TASK_WITHOUT_MESSAGE,
 ];
 
 /// Whether `value` is a JSON number with an integral value (`1`, `1.0`, `1e2`).

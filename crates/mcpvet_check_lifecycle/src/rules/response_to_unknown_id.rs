@@ -1,4 +1,4 @@
-use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, Severity, declare_rule};
 use mcpvet_text::Span;
 
 use crate::key::Key;
@@ -63,8 +63,9 @@ pub(crate) enum Why {
     Unknown,
     /// It was answered already (the request was at this line).
     Answered(u32),
-    /// A request with the same value but the other JSON type is pending (at this line).
-    OtherType(u32),
+    /// A request with the same value but the other JSON type is pending (at this line and
+    /// span).
+    OtherType(u32, Span),
     /// The capture holds no request at all before it, and no launch of the server: it
     /// starts after the request was sent (reported as info).
     BeforeCapture,
@@ -95,7 +96,7 @@ pub(crate) fn check(key: &Key, why: Why, at: Span, report: &mut Reporter<'_>) {
             ),
             "answer each request exactly once".to_owned(),
         ),
-        Why::OtherType(line) => {
+        Why::OtherType(line, _) => {
             let other = key.retyped().map(|k| k.to_string()).unwrap_or_default();
             (
                 format!(
@@ -106,5 +107,14 @@ pub(crate) fn check(key: &Key, why: Why, at: Span, report: &mut Reporter<'_>) {
             )
         }
     };
-    report.report(&RESPONSE_TO_UNKNOWN_ID, at, message, help);
+    let mut d = RESPONSE_TO_UNKNOWN_ID
+        .diagnostic_at(at, message)
+        .with_help(help);
+    if let Why::OtherType(_, request) = why {
+        d = d.with_secondary(Label::with_message(
+            request,
+            "the pending request, with an id of the other JSON type",
+        ));
+    }
+    report.push(d);
 }

@@ -14,7 +14,9 @@ declare_rule! {
     /// messages are the client's own log and are fine; but when the client logs that it
     /// could not parse what the server sent (`Unexpected token 'i', "time=2025-0"... is not
     /// valid JSON`), that is indirect evidence of the same fault and is reported as a
-    /// warning.
+    /// warning. In a trace whose events say who sent what, a string payload the client sent
+    /// is the same fault on the other stream: the client wrote something that is not an MCP
+    /// message on the server's stdin.
     ///
     /// ## Why it matters
     ///
@@ -54,7 +56,8 @@ declare_rule! {
     ///
     /// - MCP specification, Transports, stdio (`basic/transports.mdx`; 2026-07-28:
     ///   `basic/transports/stdio.mdx`): "The server MUST NOT write anything to its stdout
-    ///   that is not a valid MCP message"
+    ///   that is not a valid MCP message", and "The client MUST NOT write anything to the
+    ///   server's stdin that is not a valid MCP message"
     pub(crate) static STDOUT_POLLUTION = {
         code: "MCP412",
         name: "stdout-pollution",
@@ -77,9 +80,23 @@ pub(crate) fn check_line(text: &str, at: Span, report: &mut Reporter<'_>) {
     );
 }
 
-/// Reports a trace payload that is a string (what the server printed instead of a message).
-pub(crate) fn check_payload(payload: Value<'_>, report: &mut Reporter<'_>) {
+/// Reports a trace payload that is a string: what the server printed on its stdout instead
+/// of a message, or (`from_client`: the trace says the client sent it) what the client wrote
+/// on the server's stdin.
+pub(crate) fn check_payload(payload: Value<'_>, from_client: bool, report: &mut Reporter<'_>) {
     let text = payload.as_str().unwrap_or_default();
+    if from_client {
+        report.report(
+            &STDOUT_POLLUTION,
+            payload,
+            format!(
+                "the client wrote `{}` on the server's stdin, which is not a JSON-RPC message",
+                excerpt(&text)
+            ),
+            "write only MCP messages, one per line, to the server's stdin",
+        );
+        return;
+    }
     report.report(
         &STDOUT_POLLUTION,
         payload,

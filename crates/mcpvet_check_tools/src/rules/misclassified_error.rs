@@ -1,5 +1,5 @@
 use mcpvet_ast::transcript::ProtocolVersion;
-use mcpvet_diagnostics::{Reporter, Severity, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, Severity, Site, declare_rule};
 use mcpvet_json::Value;
 
 use crate::context::{Cx, name, site};
@@ -70,8 +70,10 @@ pub(crate) fn check_result(call: &CallInfo, result: Value<'_>, report: &mut Repo
         return;
     }
     let tool = name(call.tool.as_deref().unwrap_or_default());
-    report.report(
-        &MISCLASSIFIED_ERROR,
+    emit(
+        report,
+        call,
+        Severity::Warning,
         site(result),
         format!(
             "the call of unknown tool `{tool}` was answered with a result; an unknown tool is a \
@@ -79,6 +81,26 @@ pub(crate) fn check_result(call: &CallInfo, result: Value<'_>, report: &mut Repo
         ),
         "answer calls of unknown tools with a JSON-RPC error -32602 (invalid params)",
     );
+}
+
+/// Reports a finding on the answer to `call` (at `at`), with the call's tool name as the
+/// secondary span when the call named one.
+fn emit(
+    report: &mut Reporter<'_>,
+    call: &CallInfo,
+    severity: Severity,
+    at: impl Into<Site>,
+    message: String,
+    help: &str,
+) {
+    let mut d = MISCLASSIFIED_ERROR
+        .diagnostic_at(at, message)
+        .with_severity(severity)
+        .with_help(help);
+    if let Some(request) = call.name_at {
+        d = d.with_secondary(Label::with_message(request, "the call this answers"));
+    }
+    report.push(d);
 }
 
 /// Checks the JSON-RPC error with `code` that answered the call `call`; `at` is the code, or
@@ -97,10 +119,14 @@ pub(crate) fn check_call_error(
                 || "an error without an integer code".to_owned(),
                 |c| format!("error code {c}"),
             );
-            report.report(
-                &MISCLASSIFIED_ERROR,
+            emit(
+                report,
+                call,
+                Severity::Warning,
                 at,
-                format!("the call of unknown tool `{tool}` was answered with {shown}; the specification uses -32602"),
+                format!(
+                    "the call of unknown tool `{tool}` was answered with {shown}; the specification uses -32602"
+                ),
                 "answer calls of unknown tools with a JSON-RPC error -32602 (invalid params)",
             );
         }
@@ -109,8 +135,9 @@ pub(crate) fn check_call_error(
         && cx.at_least(ProtocolVersion::V2025_11_25)
     {
         let version = cx.version;
-        report.report_as(
-            &MISCLASSIFIED_ERROR,
+        emit(
+            report,
+            call,
             Severity::Info,
             at,
             format!(
