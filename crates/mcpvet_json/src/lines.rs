@@ -38,7 +38,7 @@ fn is_blank(text: &str) -> bool {
 /// stay relative to the start of the file. A line that is not JSON gets its diagnostics and
 /// parsing goes on with the next line.
 pub fn parse_lines<'a>(text: &'a str, options: &JsonOptions) -> ParseOutcome<JsonDocument<'a>> {
-    JsonParser::new(options.clone()).parse_lines(text)
+    JsonParser::with_thread_scratch(options, |p| p.parse_lines(text))
 }
 
 /// Parses each of `ranges` (byte ranges of `text`, in increasing order) as one JSON value:
@@ -49,7 +49,7 @@ pub fn parse_ranges<'a>(
     ranges: impl IntoIterator<Item = Range<usize>>,
     options: &JsonOptions,
 ) -> ParseOutcome<JsonDocument<'a>> {
-    JsonParser::new(options.clone()).parse_ranges(text, ranges)
+    JsonParser::with_thread_scratch(options, |p| p.parse_ranges(text, ranges))
 }
 
 /// Parses JSON Lines given as bytes: like [`parse_lines`], with invalid UTF-8 reported as in
@@ -58,7 +58,7 @@ pub fn parse_lines_bytes<'a>(
     bytes: &'a [u8],
     options: &JsonOptions,
 ) -> ParseOutcome<JsonDocument<'a>> {
-    JsonParser::new(options.clone()).parse_lines_bytes(bytes)
+    JsonParser::with_thread_scratch(options, |p| p.parse_lines_bytes(bytes))
 }
 
 /// The non-blank lines of `text` (the first one starts after a byte order mark).

@@ -1,17 +1,18 @@
 //! Replays every committed fuzz input (`fuzz/seeds/<target>/*` and
 //! `fuzz/regressions/<target>/*`) through the same functions the cargo-fuzz targets call, so
 //! the properties are checked on every `cargo test`, on stable, without libFuzzer.
-use mcpvet_json::testing::{fuzz_json_differential, fuzz_json_parse, fuzz_jsonl};
+use mcpvet_json::testing::{fuzz_json_differential, fuzz_json_parse, fuzz_jsonl, fuzz_string_scan};
 use mcpvet_testkit::{entry_names, replay_fuzz_target, repo_root};
 
 /// The body of a fuzz target.
 type Body = fn(&[u8]);
 
 /// The fuzz targets and their bodies.
-const TARGETS: [(&str, Body); 3] = [
+const TARGETS: [(&str, Body); 4] = [
     ("json_parse", fuzz_json_parse),
     ("json_differential", fuzz_json_differential),
     ("jsonl", fuzz_jsonl),
+    ("json_string_scan", fuzz_string_scan),
 ];
 
 /// Targets whose bodies live in `mcpvet_linter::fuzzing` (replayed by its own test).

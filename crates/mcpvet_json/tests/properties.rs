@@ -234,6 +234,27 @@ proptest! {
         prop_assert!(agreement.is_ok(), "{:?}: {:?}", literal, agreement);
     }
 
+    /// Property 2, long strings dense in escapes (the parser scans them in 64-byte blocks):
+    /// after a prefix of any length, so that escapes and backslash runs fall on every block
+    /// edge, the two parsers agree on acceptance and on the decoded string, and the invariants
+    /// hold.
+    #[test]
+    fn long_escaped_strings_agree_with_serde_json(
+        prefix in 0usize..70,
+        contents in vec(
+            select(vec![
+                "a", "text ", "é", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u001b", "\\u00e9",
+                "\\uD83D\\uDE00", "\\uD800", "\\u12", "\\x", "\\", "\"", "\u{1}", "\n",
+            ]),
+            0..160,
+        ),
+    ) {
+        let literal = format!("{}\"{}\"", " ".repeat(prefix), contents.concat());
+        let agreement = differential(literal.as_bytes());
+        prop_assert!(agreement.is_ok(), "{:?}: {:?}", literal, agreement);
+        prop_assert!(check_bytes(literal.as_bytes(), &JsonOptions::strict()).is_ok());
+    }
+
     /// Property 3: any input, every mode: no panic, invariants, determinism, re-printing and
     /// paths (the fuzz target's checks).
     #[test]

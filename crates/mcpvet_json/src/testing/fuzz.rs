@@ -197,3 +197,25 @@ pub fn check_array_elements(data: &[u8]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Fuzz target `json_string_scan`: the parser's block scans of string contents (64-byte blocks
+/// classified into bit masks, escaped bytes found from the backslash mask with a carry between
+/// blocks) and of whitespace agree with their byte-at-a-time references on `data`, from every
+/// start offset (the first 130) to the end and to shorter ends; then the input parsed inside a
+/// string literal keeps the parser's invariants.
+///
+/// # Panics
+///
+/// When a scan and its reference differ (that is the finding).
+pub fn fuzz_string_scan(data: &[u8]) {
+    ensure(scan::check_scanners(data), "string scan", data);
+    let mut literal = Vec::with_capacity(data.len() + 2);
+    literal.push(b'"');
+    literal.extend_from_slice(data);
+    literal.push(b'"');
+    ensure(
+        check_bytes(&literal, &JsonOptions::strict()),
+        "string literal",
+        &literal,
+    );
+}
