@@ -133,6 +133,14 @@ pub(crate) enum Command {
     /// definition files (without PATH: server.json and manifest.json here)
     #[command(long_about = SERVER_ABOUT, after_help = EXIT_STATUS_SERVER)]
     Server(ServerArgs),
+    /// Compare what two sessions, listings or server definitions advertise: changes
+    /// classified as breaking or compatible
+    #[command(long_about = DIFF_ABOUT, after_help = EXIT_STATUS_DIFF)]
+    Diff(DiffArgs),
+    /// Write the tools lock file (`mcp-tools.lock`): a digest of every advertised tool,
+    /// prompt and resource, for `--lock`
+    #[command(long_about = LOCK_ABOUT, after_help = EXIT_STATUS_LOCK)]
+    Lock(LockArgs),
     /// Work with JSON Schemas (`mcpvet schema infer EXAMPLE.json`)
     #[command(subcommand)]
     Schema(SchemaCommand),
@@ -433,6 +441,11 @@ pub(crate) struct TranscriptArgs {
     #[command(flatten)]
     pub(crate) stream: StreamArgs,
 
+    /// Check the advertised tools against this lock file (`mcpvet lock`): changed, new and
+    /// removed tools are findings (MCP560-MCP564). Captures are then read whole
+    #[arg(long, value_name = "LOCKFILE")]
+    pub(crate) lock: Option<PathBuf>,
+
     /// Captured sessions to inspect; `-` reads standard input
     #[arg(value_name = "PATH", required = true)]
     pub(crate) paths: Vec<PathBuf>,
@@ -504,6 +517,11 @@ pub(crate) struct ServerArgs {
     #[command(flatten)]
     pub(crate) output: OutputArgs,
 
+    /// Check the advertised tools against this lock file (`mcpvet lock`): changed, new and
+    /// removed tools are findings (MCP560-MCP564)
+    #[arg(long, value_name = "LOCKFILE")]
+    pub(crate) lock: Option<PathBuf>,
+
     /// Server definitions to inspect; `-` reads standard input. Without PATH, `server.json`
     /// and `manifest.json` in the current folder
     #[arg(value_name = "PATH")]
@@ -517,6 +535,100 @@ fn parse_definition_format(text: &str) -> Result<DefinitionFormat, String> {
              mcpb-manifest, definition"
         )
     })
+}
+
+const DIFF_ABOUT: &str = "\
+Compare what two files advertise: captured sessions (the last tools/list, prompts/list, \
+resources/list and resources/templates/list results of each server, every page), captured \
+listings, registry server.json files, MCPB manifests and server definitions, in any \
+combination.
+
+Servers are paired by name; when each file holds exactly one server, they are paired whatever \
+their names (the output says so). Tools, prompts, resources and templates are matched by name \
+(resources by URI); an item under a new name with the same description and schemas is a \
+rename. Each change is breaking (required property added, property removed, type narrowed, \
+enum value removed, additionalProperties closed, output field removed, new required prompt \
+argument, item removed or renamed, readOnlyHint turned off, destructiveHint or openWorldHint \
+turned on) or compatible, with the place in both files. docs/diff.md has the whole table. No \
+description or default value is printed, and secrets are masked.";
+
+const EXIT_STATUS_DIFF: &str = "\
+Exit status:
+  0  no change at or above --fail-on (default: breaking)
+  1  a change at or above --fail-on (with --lock: a lock finding too, an error counting as
+     breaking)
+  2  usage error, or an input that cannot be read or gives no interface (a configuration, a
+     file with a syntax error, a session without list results), or a malformed lock file
+
+Examples:
+  mcpvet diff approved/tools.json tools.json
+  mcpvet diff --fail-on any yesterday.jsonl today.jsonl
+  mcpvet diff --format sarif old.json new.json > diff.sarif";
+
+const LOCK_ABOUT: &str = "\
+Write the tools lock file: for every server of the inputs (sessions, listings, server \
+definitions), its name and version and, per kind of item it lists, the SHA-256 of each \
+tool, prompt, resource and resource template (name, description and schemas, in a canonical \
+form: docs/diff.md). Nothing but digests is kept. The file is JSON with sorted keys, so it \
+diffs well under version control.
+
+`mcpvet transcript --lock`, `mcpvet server --lock` and `mcpvet diff --lock` then report every \
+tool that changed, appeared or went away since.";
+
+const EXIT_STATUS_LOCK: &str = "\
+Exit status: 0, or 2 when an input cannot be read or gives no interface, or the lock file
+cannot be written.
+
+Examples:
+  mcpvet lock tools.json                      writes mcp-tools.lock
+  mcpvet lock -o - session.jsonl              prints it
+  mcpvet server --lock mcp-tools.lock tools.json";
+
+/// The `--fail-on` values of `mcpvet diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DiffFailOn {
+    /// Fail on breaking changes (risk changes of annotations included)
+    Breaking,
+    /// Fail on any change
+    Any,
+    /// Never fail because of changes
+    Never,
+}
+
+/// Arguments of `mcpvet diff`.
+#[derive(Debug, Args)]
+pub(crate) struct DiffArgs {
+    /// Output format
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub(crate) format: Format,
+
+    /// The least level of change that fails the run
+    #[arg(long, value_enum, value_name = "LEVEL", default_value_t = DiffFailOn::Breaking)]
+    pub(crate) fail_on: DiffFailOn,
+
+    /// Also check NEW against this lock file (`mcpvet lock`)
+    #[arg(long, value_name = "LOCKFILE")]
+    pub(crate) lock: Option<PathBuf>,
+
+    /// The file as approved (a session, listing or definition); `-` reads standard input
+    #[arg(value_name = "OLD")]
+    pub(crate) old: PathBuf,
+
+    /// The file now
+    #[arg(value_name = "NEW")]
+    pub(crate) new: PathBuf,
+}
+
+/// Arguments of `mcpvet lock`.
+#[derive(Debug, Args)]
+pub(crate) struct LockArgs {
+    /// Where to write the lock file; `-` prints it
+    #[arg(short, long, value_name = "PATH", default_value = "mcp-tools.lock")]
+    pub(crate) output: PathBuf,
+
+    /// Sessions, listings or server definitions; `-` reads standard input
+    #[arg(value_name = "PATH", required = true)]
+    pub(crate) paths: Vec<PathBuf>,
 }
 
 /// The subcommands of `mcpvet schema`.

@@ -16,13 +16,14 @@ const TARGETS: [(&str, Body); 4] = [
 ];
 
 /// Targets whose bodies live in `mcpvet_linter::fuzzing` (replayed by its own test).
-const OTHER_TARGETS: [&str; 6] = [
+const OTHER_TARGETS: [&str; 7] = [
     "config_lower",
     "transcript",
     "lint_all",
     "yaml",
     "toml",
     "server_definition",
+    "diff",
 ];
 
 /// Every target folder under `kind` names a known target.

@@ -294,3 +294,69 @@ fn check_spans(report: &FileReport) {
         assert!(ok(r), "redaction {r:?} off the input");
     }
 }
+
+/// `mcpvet diff` and the lock on two inputs (the bytes before the first NUL byte are the old
+/// file, the rest the new one; without a NUL byte, the input against itself): reading never
+/// panics; a side diffed with itself has no change and matches its own lock; every change's
+/// spans lie in their files; every output renders and the JSON and SARIF parse; the lock's
+/// text reads back to the same lock; the new side checked against the old side's lock has
+/// findings within its text.
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+pub fn diff(data: &[u8]) {
+    use crate::drift;
+    use crate::render::diff::{
+        render_diff_github, render_diff_json, render_diff_sarif, render_diff_text,
+    };
+    let (old, new) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, data),
+    };
+    let source = |name: &str, bytes: &[u8]| {
+        SourceFile::new(name.to_owned(), decode_utf8(bytes).text.into_owned()).ok()
+    };
+    let (Some(old), Some(new)) = (source("old.json", old), source("new.json", new)) else {
+        return;
+    };
+    for file in [&old, &new] {
+        let Ok(side) = drift::read_side(file) else {
+            continue;
+        };
+        let same = mcpvet_diff::diff(&side.interface, &side.interface);
+        assert!(
+            same.changes.is_empty(),
+            "a file differs from itself: {same:?}"
+        );
+        let lock = mcpvet_diff::Lock::build([&side.interface]);
+        let text = lock.to_text();
+        let read = mcpvet_diff::Lock::parse(&text).expect("a written lock reads back");
+        assert_eq!(read.to_text(), text, "the lock changed on a round trip");
+        let findings = drift::lock_report(&side, &read, "mcp-tools.lock");
+        assert!(
+            findings.diagnostics.is_empty(),
+            "{:?}",
+            findings.diagnostics
+        );
+    }
+    let Ok(report) = drift::diff_files(&old, &new) else {
+        return;
+    };
+    for c in &report.diff.changes {
+        for (span, file) in [(c.old, &old), (c.new, &new)] {
+            if let Some(span) = span {
+                assert!(in_text(file.text(), span), "{c:?}: span off its file");
+            }
+        }
+    }
+    let _ = render_diff_text(&report);
+    let _ = render_diff_github(&report);
+    let json: Result<serde_json::Value, _> = serde_json::from_str(&render_diff_json(&report));
+    assert!(json.is_ok(), "the diff JSON does not parse");
+    let sarif: Result<serde_json::Value, _> = serde_json::from_str(&render_diff_sarif(&report));
+    assert!(sarif.is_ok(), "the diff SARIF does not parse");
+    let lock = mcpvet_diff::Lock::build([&report.old.interface]);
+    let checked = drift::lock_report(&report.new, &lock, "mcp-tools.lock");
+    check_spans(&checked);
+}

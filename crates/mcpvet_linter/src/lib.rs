@@ -36,6 +36,7 @@
 
 mod config;
 pub mod docs;
+pub mod drift;
 mod finish;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;

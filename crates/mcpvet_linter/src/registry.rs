@@ -14,6 +14,7 @@ pub fn rules() -> Vec<&'static RuleMeta> {
         .chain(mcpvet_check_tools::rules())
         .chain(mcpvet_check_server::rules())
         .chain(mcpvet_check_runlog::rules())
+        .chain(mcpvet_diff::rules())
         .copied()
         .collect();
     all.sort_by_key(|r| r.code);

@@ -3,18 +3,21 @@
 //! on every `cargo test`, on stable, without libFuzzer.
 #![cfg(feature = "fuzzing")]
 
-use mcpvet_linter::fuzzing::{config_lower, lint_all, server_definition, toml, transcript, yaml};
+use mcpvet_linter::fuzzing::{
+    config_lower, diff, lint_all, server_definition, toml, transcript, yaml,
+};
 use mcpvet_testkit::replay_fuzz_target;
 
 type Body = fn(&[u8]);
 
-const TARGETS: [(&str, Body); 6] = [
+const TARGETS: [(&str, Body); 7] = [
     ("config_lower", config_lower),
     ("transcript", transcript),
     ("lint_all", lint_all),
     ("yaml", yaml),
     ("toml", toml),
     ("server_definition", server_definition),
+    ("diff", diff),
 ];
 
 #[test]

@@ -21,6 +21,7 @@ pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
         options: &options,
         stream: Some(&args.stream),
         text: args.output.format == Format::Text,
+        lock: None,
     };
     let emitter = Emitter::new(out, &args.output, color).with_messages(args.session.messages);
     super::inspect_each_with(&args.paths, &plan, emitter, args.session.with.as_deref())

@@ -45,6 +45,7 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
         options: &options,
         stream: None,
         text: args.output.format == Format::Text,
+        lock: None,
     };
     let mut emitter = Emitter::new(out, &args.output, color);
     for job in jobs {

@@ -25,6 +25,7 @@ pub(super) fn run(args: &JsonArgs, color: bool, out: &mut Output) -> Status {
         options: &options,
         stream: None,
         text: args.output.format == Format::Text,
+        lock: None,
     };
     let emitter = Emitter::new(out, &args.output, color);
     super::inspect_each(&args.files, &plan, emitter)

@@ -12,6 +12,7 @@ use crate::{progress, stream};
 
 mod check;
 mod config;
+mod diff;
 mod dump;
 mod emit;
 mod json;
@@ -63,6 +64,8 @@ struct Plan<'a> {
     /// The text format will render the report (a streamed capture then keeps the text of
     /// the lines its findings point at).
     text: bool,
+    /// `--lock`: the lock file and its name; each report gets its findings against it.
+    lock: Option<(&'a mcpvet_linter::drift::Lock, &'a str)>,
 }
 
 /// Inspects `input` as `plan` says: a large capture as a stream (bounded memory, progress
@@ -156,6 +159,9 @@ fn inspect_each_with(
     for path in paths {
         match inspect_input(&Input::new(path), plan) {
             Some(mut report) => {
+                if let Some((lock, name)) = plan.lock {
+                    mcpvet_linter::drift::check_lock(&mut report, lock, name);
+                }
                 let has_runs = report.transcript.as_ref().is_some_and(|t| t.runs.is_some());
                 if let (Some(with), true) = (with, has_runs) {
                     let joined = session.get_or_insert_with(|| {
@@ -164,6 +170,7 @@ fn inspect_each_with(
                             options: plan.options,
                             stream: None,
                             text: plan.text,
+                            lock: plan.lock,
                         };
                         inspect_input(&Input::new(with), &session_plan)
                     });
@@ -189,6 +196,28 @@ fn inspect_each_with(
     emitter.finish()
 }
 
+/// Reads the lock file of `--lock`, or says why it cannot be read.
+fn read_lock(path: &std::path::Path) -> Option<(mcpvet_linter::drift::Lock, String)> {
+    let input = Input::new(path);
+    let bytes = read_or_report(&input)?;
+    let name = input.name();
+    let text = mcpvet_json::decode_utf8(&bytes).text.into_owned();
+    let source = match mcpvet_text::SourceFile::new(name.clone(), text) {
+        Ok(source) => source,
+        Err(err) => {
+            output::error(&format!("cannot read the lock file `{name}`: {err}"));
+            return None;
+        }
+    };
+    match mcpvet_linter::drift::read_lock(&source) {
+        Ok(lock) => Some((lock, name)),
+        Err(err) => {
+            output::error(&format!("malformed lock file {err}"));
+            None
+        }
+    }
+}
+
 /// Runs the subcommand `cli` names.
 pub(crate) fn run(cli: &Cli) -> Status {
     let color = cli.color.enabled(
@@ -201,6 +230,8 @@ pub(crate) fn run(cli: &Cli) -> Status {
         Command::Config(args) => config::run(args, color, &mut out),
         Command::Transcript(args) => transcript::run(args, color, &mut out),
         Command::Server(args) => server::run(args, color, &mut out),
+        Command::Diff(args) => diff::run(args, &mut out),
+        Command::Lock(args) => diff::lock(args, &mut out),
         Command::Schema(SchemaCommand::Infer(args)) => server::infer(args, color, &mut out),
         Command::Json(args) => json::run(args, color, &mut out),
         Command::Rules(args) => rules::list(args, &mut out),

@@ -35,6 +35,13 @@ pub(super) fn run(args: &ServerArgs, color: bool, out: &mut Output) -> Status {
     } else {
         args.paths.clone()
     };
+    let lock = match &args.lock {
+        Some(path) => match super::read_lock(path) {
+            Some(lock) => Some(lock),
+            None => return Status::Failure,
+        },
+        None => None,
+    };
     let options = InspectOptions {
         server: ServerOptions {
             format: args.input_format,
@@ -48,6 +55,7 @@ pub(super) fn run(args: &ServerArgs, color: bool, out: &mut Output) -> Status {
         options: &options,
         stream: None,
         text: args.output.format == Format::Text,
+        lock: lock.as_ref().map(|(l, n)| (l, n.as_str())),
     };
     super::inspect_each(&paths, &plan, Emitter::new(out, &args.output, color))
 }

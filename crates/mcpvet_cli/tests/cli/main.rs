@@ -18,6 +18,7 @@ use mcpvet_testkit::{check_file_with, entry_names};
 
 mod check;
 mod config;
+mod diff;
 mod json;
 mod other;
 mod runlog;
@@ -38,6 +39,7 @@ const SNAPSHOTS: &[&str] = &[
     "config_nothing_found",
     "config_stdin",
     "config_text",
+    "diff_and_lock",
     "dump",
     "errors",
     "explain",

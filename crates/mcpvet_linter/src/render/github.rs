@@ -85,12 +85,12 @@ pub fn render_github(reports: &[FileReport]) -> String {
 }
 
 /// Escapes a command's message.
-fn data(text: &str) -> String {
+pub(crate) fn data(text: &str) -> String {
     escape(text, false)
 }
 
 /// Escapes a property value.
-fn property(text: &str) -> String {
+pub(crate) fn property(text: &str) -> String {
     escape(text, true)
 }
 

@@ -9,13 +9,15 @@
 //!   followed by its findings;
 //! - [`json`]: the versioned JSON report (`docs/report.schema.json`);
 //! - [`sarif`]: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers;
-//! - [`github`]: GitHub Actions workflow commands (annotations).
+//! - [`github`]: GitHub Actions workflow commands (annotations);
+//! - [`diff`]: the outputs of `mcpvet diff` (text, JSON, SARIF, GitHub annotations).
 //!
 //! Every renderer masks secrets: the text of each span in
 //! [`FileReport::redactions`](crate::FileReport::redactions) is masked wherever it appears,
 //! in source snippets as in messages, labels, JSON paths and fixes.
 
 pub(crate) mod common;
+pub mod diff;
 pub mod github;
 pub mod json;
 pub mod overview;

@@ -304,7 +304,7 @@ struct PhysicalLocation {
 
 #[derive(Serialize, Clone)]
 #[serde(rename_all = "camelCase")]
-struct ArtifactLocation {
+pub(crate) struct ArtifactLocation {
     uri: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     uri_base_id: Option<&'static str>,
@@ -552,7 +552,7 @@ fn region(p: Place) -> Region {
 
 /// The artifact location of a file named `path` on the command line: a relative reference
 /// against `%SRCROOT%`, or a `file://` URI for an absolute path.
-fn artifact_location(path: &str) -> ArtifactLocation {
+pub(crate) fn artifact_location(path: &str) -> ArtifactLocation {
     let slashed = path.replace('\\', "/");
     let bytes = slashed.as_bytes();
     let drive =
