@@ -765,14 +765,7 @@ impl Parser<'_> {
         if self.options.duplicate_keys {
             self.note_key();
         }
-        self.skip_ws();
-        if self.peek() == Some(b':') {
-            self.pos += 1;
-            self.skip_ws();
-            Next::Value
-        } else {
-            self.colon_missing()
-        }
+        self.colon()
     }
 
     /// [`key_colon`](Self::key_colon) when the key is not a string.
@@ -832,6 +825,17 @@ impl Parser<'_> {
                 self.pos = end;
             }
         }
+        self.colon()
+    }
+
+    /// After a key: the `:` and the whitespace around it (inlined into both key paths, as
+    /// the code was before it was shared).
+    #[expect(
+        clippy::inline_always,
+        reason = "on the hot path of every object key; the fast key path wrote this inline"
+    )]
+    #[inline(always)]
+    fn colon(&mut self) -> Next {
         self.skip_ws();
         if self.peek() == Some(b':') {
             self.pos += 1;
