@@ -12,20 +12,27 @@
 //! Then a second read of the file records the line and column of every offset the findings
 //! point at (and, for the text format, the text of their lines), so the report renders as
 //! usual without holding the file.
+//!
+//! Queues are bounded and the workers hand the buffers of the pieces they are done with back
+//! to the reader, which reads the next pieces into them. `mcpvet json --jsonl` on a large
+//! file uses the same pipeline ([`json_lines`]), each worker parsing pieces with a parser
+//! of its own (its arena reused); a file with a finding is then checked again, whole.
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use mcpvet_ast::transcript::InputFormat;
 use mcpvet_json::ArrayElements;
 use mcpvet_linter::stream::{
-    PiecePlace, PreparedPiece, TranscriptStream, detect_format, offsets, read_piece, streams,
+    JsonLinesChecker, PiecePlace, PreparedPiece, TranscriptStream, detect_format, offsets,
+    read_piece, streams,
 };
-use mcpvet_linter::{Detection, FileReport, TranscriptOptions, detect};
+use mcpvet_linter::{Detection, FileReport, JsonCheckOptions, TranscriptOptions, detect};
 use mcpvet_text::{LineColumn, Positions, SourceFile};
 
 /// Captures at least this large are inspected as a stream (smaller ones are read whole,
@@ -52,13 +59,6 @@ struct Job {
     place: PiecePlace,
     /// For a JSON array: the elements' byte ranges in `bytes`.
     elements: Option<Vec<Range<usize>>>,
-}
-
-/// A worker's result.
-struct Done {
-    seq: u64,
-    bytes: u64,
-    piece: PreparedPiece,
 }
 
 /// Inspects the capture at `path` as a stream with `workers` parsing threads; returns the
@@ -88,72 +88,147 @@ pub(crate) fn inspect(
         return Ok(None);
     };
     let mut stream = TranscriptStream::new(options, format, reason);
-    let workers = workers.max(1);
-    thread::scope(|scope| -> io::Result<()> {
-        let (job_tx, job_rx) = sync_channel::<Job>(workers);
-        let (done_tx, done_rx) = sync_channel::<Done>(workers * 2);
-        let job_rx = std::sync::Arc::new(std::sync::Mutex::new(job_rx));
-        for _ in 0..workers {
-            let job_rx = std::sync::Arc::clone(&job_rx);
-            let done_tx = done_tx.clone();
-            scope.spawn(move || work(&job_rx, &done_tx, format));
-        }
-        drop(done_tx);
-        let reader = scope.spawn(move || {
-            if array {
-                cut_array(file, head, &job_tx)
-            } else {
-                cut_lines(file, head, &job_tx)
+    // Workers finish out of order: the checks take the pieces in file order.
+    let mut waiting: BTreeMap<u64, (u64, PreparedPiece)> = BTreeMap::new();
+    let mut next = 0u64;
+    run_pieces(
+        file,
+        head,
+        Cut::new(array, true),
+        workers,
+        &|| (),
+        &|(), job| read_piece(&job.bytes, job.place, format, job.elements.as_deref()),
+        |seq, bytes, piece| {
+            waiting.insert(seq, (bytes, piece));
+            while let Some((bytes, piece)) = waiting.remove(&next) {
+                stream.consume(piece);
+                progress.advance(bytes);
+                next += 1;
             }
-        });
-        consume_in_order(&done_rx, &mut stream, progress);
-        reader
-            .join()
-            .map_err(|_| io::Error::other("the reading thread failed"))?
-    })?;
+            true
+        },
+    )?;
     let mut report = stream.finish(name);
     let positions = positions(path, len, &offsets(&report), excerpts)?;
     report.source = SourceFile::positioned(name, positions);
     Ok(Some(report))
 }
 
-/// Feeds prepared pieces to the stream in file order (workers finish out of order).
-fn consume_in_order(
-    done: &Receiver<Done>,
-    stream: &mut TranscriptStream,
-    progress: &mut dyn Progress,
-) {
-    let mut waiting: BTreeMap<u64, Done> = BTreeMap::new();
-    let mut next = 0u64;
-    for item in done {
-        waiting.insert(item.seq, item);
-        while let Some(item) = waiting.remove(&next) {
-            let Done { bytes, piece, .. } = item;
-            stream.consume(piece);
-            progress.advance(bytes);
-            next += 1;
-        }
+/// Checks the JSON Lines file at `path` (`mcpvet json --jsonl`) piece by piece on `workers`
+/// threads, with memory bounded by the longest line: its report when the file is clean,
+/// `None` when a piece has a finding or the file is too large for one report (it is then read
+/// whole, so the report is the one a whole-file check gives, with positions and snippets).
+pub(crate) fn json_lines(
+    path: &Path,
+    name: &str,
+    options: &JsonCheckOptions,
+    workers: usize,
+) -> io::Result<Option<FileReport>> {
+    let file = File::open(path)?;
+    let mut clean = true;
+    let mut len = 0u64;
+    run_pieces(
+        file,
+        Vec::new(),
+        Cut::new(false, false),
+        workers.max(1),
+        &|| JsonLinesChecker::new(options),
+        &|checker, job| checker.is_clean(&job.bytes, job.place.base),
+        |_, bytes, piece_clean| {
+            len += bytes;
+            clean &= piece_clean;
+            clean
+        },
+    )?;
+    Ok(match u32::try_from(len) {
+        Ok(len) if clean => Some(JsonLinesChecker::clean_report(name, len)),
+        _ => None,
+    })
+}
+
+/// How the reader cuts the file into pieces.
+#[derive(Debug, Clone, Copy)]
+struct Cut {
+    /// Whole elements of a JSON array (else whole lines).
+    array: bool,
+    /// Count the line breaks of each piece (for [`PiecePlace::first_line`]).
+    count_lines: bool,
+}
+
+impl Cut {
+    fn new(array: bool, count_lines: bool) -> Self {
+        Cut { array, count_lines }
     }
 }
 
-fn work(jobs: &std::sync::Mutex<Receiver<Job>>, done: &SyncSender<Done>, format: InputFormat) {
-    loop {
-        // Hold the lock only to take a job.
-        let job = match jobs.lock() {
-            Ok(rx) => rx.recv(),
-            Err(_) => return,
-        };
-        let Ok(job) = job else { return };
-        let piece = read_piece(&job.bytes, job.place, format, job.elements.as_deref());
-        let item = Done {
-            seq: job.seq,
-            bytes: job.bytes.len() as u64,
-            piece,
-        };
-        if done.send(item).is_err() {
-            return;
+/// Buffers of pieces that went through a worker, kept for the reader to fill again: a fresh
+/// buffer for every piece would be faulted in and zeroed by the kernel page by page.
+const POOL: usize = 8;
+
+/// The three-stage pipeline of a streamed file: a reader thread cuts the rest of `file`
+/// (after `head`, already read) into pieces, `workers` threads run `work` on them (each with
+/// its own state from `state`: a parser whose arena is reused), and `consume`, on the calling
+/// thread, gets each result as it comes (in any order) with its sequence number and the
+/// piece's length; it returns whether to go on. Queues are bounded and piece buffers are
+/// recycled, so memory stays a few pieces whatever the file's size.
+fn run_pieces<S, R: Send>(
+    file: File,
+    head: Vec<u8>,
+    cut: Cut,
+    workers: usize,
+    state: &(dyn Fn() -> S + Sync),
+    work: &(dyn Fn(&mut S, &Job) -> R + Sync),
+    mut consume: impl FnMut(u64, u64, R) -> bool,
+) -> io::Result<()> {
+    let workers = workers.max(1);
+    thread::scope(|scope| -> io::Result<()> {
+        let (job_tx, job_rx) = sync_channel::<Job>(workers);
+        let (done_tx, done_rx) = sync_channel::<(u64, u64, R)>(workers * 2);
+        let (pool_tx, pool_rx) = sync_channel::<Vec<u8>>(POOL);
+        let job_rx = Arc::new(Mutex::new(job_rx));
+        for _ in 0..workers {
+            let job_rx = Arc::clone(&job_rx);
+            let done_tx = done_tx.clone();
+            let pool_tx = pool_tx.clone();
+            scope.spawn(move || {
+                let mut state = state();
+                loop {
+                    // Hold the lock only to take a job.
+                    let job = match job_rx.lock() {
+                        Ok(rx) => rx.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(job) = job else { return };
+                    let result = work(&mut state, &job);
+                    let len = job.bytes.len() as u64;
+                    // A full pool (or a reader that has stopped) lets the buffer go.
+                    let _ = pool_tx.try_send(job.bytes);
+                    if done_tx.send((job.seq, len, result)).is_err() {
+                        return;
+                    }
+                }
+            });
         }
-    }
+        // Only the workers hold these: the reader's sends fail once they have all stopped.
+        drop((job_rx, done_tx, pool_tx));
+        let reader = scope.spawn(move || {
+            if cut.array {
+                cut_array(file, head, &job_tx)
+            } else {
+                cut_lines(file, head, &job_tx, &pool_rx, cut.count_lines)
+            }
+        });
+        for (seq, len, result) in &done_rx {
+            if !consume(seq, len, result) {
+                break;
+            }
+        }
+        // Stops the workers, then the reader.
+        drop(done_rx);
+        reader
+            .join()
+            .map_err(|_| io::Error::other("the reading thread failed"))?
+    })
 }
 
 /// Fills `buf` as far as the file goes; returns the bytes read.
@@ -263,43 +338,64 @@ fn last_line_end(bytes: &[u8]) -> Option<usize> {
 fn take_front(buf: &mut Vec<u8>, cut: usize) -> (Vec<u8>, u32) {
     let rest = buf.split_off(cut);
     let bytes = std::mem::replace(buf, rest);
-    let lines = u32::try_from(memchr::memchr_iter(b'\n', &bytes).count()).unwrap_or(u32::MAX);
+    let lines = count_lines(&bytes);
     (bytes, lines)
 }
 
-/// Cuts the file into pieces of whole lines and sends them to the workers.
-fn cut_lines(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Result<()> {
-    let mut carry = head;
+fn count_lines(bytes: &[u8]) -> u32 {
+    u32::try_from(memchr::memchr_iter(b'\n', bytes).count()).unwrap_or(u32::MAX)
+}
+
+/// Reads from `file` until `buf` holds `want` bytes or the file ends (into the buffer's spare
+/// capacity: nothing is zeroed first); returns whether the file ended.
+fn fill(file: &mut File, buf: &mut Vec<u8>, want: usize) -> io::Result<bool> {
+    let missing = want.saturating_sub(buf.len());
+    buf.reserve_exact(missing);
+    file.take(missing as u64).read_to_end(buf)?;
+    Ok(buf.len() < want)
+}
+
+/// Cuts the file into pieces of whole lines and sends them to the workers; each piece is
+/// read into a buffer a worker gave back (`pool`) when there is one.
+fn cut_lines(
+    mut file: File,
+    head: Vec<u8>,
+    jobs: &SyncSender<Job>,
+    pool: &Receiver<Vec<u8>>,
+    counting: bool,
+) -> io::Result<()> {
+    let mut buf = head;
     let mut base = 0u32;
     let mut line = 1u32;
     let mut seq = 0u64;
     let mut eof = false;
+    let mut want = PIECE_BYTES;
     loop {
         // Fill up to a piece, then cut after the last line break (or take it all at the end).
-        while !eof && carry.len() < PIECE_BYTES {
-            let start = carry.len();
-            carry.resize(PIECE_BYTES.max(start + 64 * 1024), 0);
-            let n = read_up_to(&mut file, &mut carry[start..])?;
-            carry.truncate(start + n);
-            eof = n == 0 || carry.len() < PIECE_BYTES;
+        if !eof && buf.len() < want {
+            eof = fill(&mut file, &mut buf, want)?;
         }
-        let cut = match last_line_end(&carry) {
-            Some(cut) if !eof || cut == carry.len() => cut,
-            _ if eof => carry.len(),
+        let cut = match last_line_end(&buf) {
+            _ if eof => buf.len(),
+            Some(cut) => cut,
             // A line longer than a piece: read on until it ends.
-            _ => {
-                let start = carry.len();
-                carry.resize(start * 2, 0);
-                let n = read_up_to(&mut file, &mut carry[start..])?;
-                carry.truncate(start + n);
-                eof = n == 0;
+            None => {
+                want = buf.len().max(PIECE_BYTES) * 2;
                 continue;
             }
         };
+        want = PIECE_BYTES;
         if cut == 0 {
             return Ok(());
         }
-        let (bytes, lines) = take_front(&mut carry, cut);
+        // The start of the next piece (the line cut short) goes to the front of a buffer.
+        let mut next = pool.try_recv().unwrap_or_default();
+        next.clear();
+        next.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
+        let bytes = std::mem::replace(&mut buf, next);
+        let len = u32::try_from(bytes.len()).unwrap_or(u32::MAX);
+        let lines = if counting { count_lines(&bytes) } else { 0 };
         let job = Job {
             seq,
             bytes,
@@ -310,13 +406,10 @@ fn cut_lines(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
             },
             elements: None,
         };
-        base += u32::try_from(job.bytes.len()).unwrap_or(u32::MAX);
-        line += lines;
+        base = base.saturating_add(len);
+        line = line.saturating_add(lines);
         seq += 1;
-        if jobs.send(job).is_err() {
-            return Ok(());
-        }
-        if eof && carry.is_empty() {
+        if jobs.send(job).is_err() || (eof && buf.is_empty()) {
             return Ok(());
         }
     }

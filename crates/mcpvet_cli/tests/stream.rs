@@ -481,3 +481,109 @@ fn shaped_secrets_are_masked_in_every_format_streamed_or_not() {
         .count();
     assert_eq!(secret_findings, 3 * shapes.len(), "{json_report}");
 }
+
+/// `mcpvet json --jsonl` on `path` and on the same bytes from standard input (always read
+/// whole): status, standard output and standard error, the input's name made alike.
+fn json_lines_both(path: &Path, format: &str) -> [(Option<i32>, String, String); 2] {
+    let file = path.to_str().expect("UTF-8 path");
+    let run = |stdin: bool| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_mcpvet"));
+        command.args(["json", "--jsonl", "--format", format]);
+        if stdin {
+            command
+                .arg("-")
+                .stdin(std::fs::File::open(path).expect("readable"));
+        } else {
+            command.arg(file);
+        }
+        let out = command
+            .env("NO_COLOR", "1")
+            .output()
+            .expect("the binary runs");
+        let named = |bytes: &[u8]| {
+            String::from_utf8_lossy(bytes)
+                .replace(file, "INPUT")
+                .replace("<stdin>", "INPUT")
+        };
+        (out.status.code(), named(&out.stdout), named(&out.stderr))
+    };
+    [run(false), run(true)]
+}
+
+#[test]
+fn json_lines_checked_as_a_stream_report_as_when_read_whole() {
+    let (path, _) = write_session(
+        "json-lines.jsonl",
+        &Options::new(Protocol::V2025_11_25, 12_000_000, 31),
+    );
+    let mut clean = std::fs::read(&path).expect("readable");
+    // A line longer than a piece, blank and CRLF lines, no line break at the end.
+    clean.extend_from_slice(b"\n  \r\n{\"long\": \"");
+    clean.extend(std::iter::repeat_n(b'x', 3 << 20));
+    clean.extend_from_slice(b"\"}\r\n[1, 2]");
+    let cases: Vec<(&str, Vec<u8>, Option<i32>)> = vec![
+        ("clean", clean.clone(), Some(0)),
+        (
+            "syntax error late",
+            {
+                let mut bytes = clean.clone();
+                bytes.extend_from_slice(b"\n{\"a\": 1,}\n");
+                bytes
+            },
+            Some(1),
+        ),
+        (
+            "invalid UTF-8 late",
+            {
+                let mut bytes = clean.clone();
+                bytes.extend_from_slice(b"\n[\"\xff\"]\n");
+                bytes
+            },
+            Some(1),
+        ),
+        (
+            "byte order mark",
+            {
+                let mut bytes = b"\xef\xbb\xbf".to_vec();
+                bytes.extend_from_slice(&clean);
+                bytes
+            },
+            Some(0),
+        ),
+        (
+            "byte order mark on a later line",
+            {
+                let mut bytes = clean.clone();
+                bytes.extend_from_slice(b"\n\xef\xbb\xbf{}\n");
+                bytes
+            },
+            Some(1),
+        ),
+        (
+            "duplicate key late",
+            {
+                let mut bytes = clean.clone();
+                bytes.extend_from_slice(b"\n{\"a\": 1, \"a\": 2}\n");
+                bytes
+            },
+            Some(0),
+        ),
+    ];
+    let big = scratch("json-lines-case.jsonl");
+    for (what, bytes, status) in cases {
+        std::fs::write(&big, &bytes).expect("written");
+        for format in ["json", "text"] {
+            let [file, stdin] = json_lines_both(&big, format);
+            assert_eq!(file.0, status, "{what} ({format}): {}", file.2);
+            assert!(
+                file == stdin,
+                "{what} ({format}): the file's report differs from the whole read\n--- file\n{file:?}\n--- whole\n{stdin:?}"
+            );
+            if format == "json" {
+                let report: Value = serde_json::from_str(&file.1).expect("a JSON report");
+                let findings = report["files"][0]["findings"].as_array().expect("findings");
+                assert_eq!(findings.is_empty(), what == "clean", "{what}: {}", file.1);
+            }
+        }
+    }
+}

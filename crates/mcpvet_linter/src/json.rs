@@ -52,12 +52,22 @@ pub(crate) fn check(
         parse(text, &options.json).diagnostics
     });
     diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
-    let source = if diagnostics.is_empty() {
-        SourceFile::positioned(name, Positions::new(len))
-    } else {
-        SourceFile::new(name, text)?
-    };
-    Ok(FileReport {
+    if diagnostics.is_empty() {
+        return Ok(clean_report(name, len));
+    }
+    Ok(report(SourceFile::new(name, text)?, diagnostics))
+}
+
+/// The report of a well-formed text of `len` bytes named `name`: no finding, no text held.
+pub(crate) fn clean_report(name: &str, len: u32) -> FileReport {
+    report(
+        SourceFile::positioned(name, Positions::new(len)),
+        Vec::new(),
+    )
+}
+
+fn report(source: SourceFile, diagnostics: Vec<Diagnostic>) -> FileReport {
+    FileReport {
         source,
         kind: InputKind::Json,
         detection: None,
@@ -67,5 +77,5 @@ pub(crate) fn check(
         definition: None,
         diagnostics,
         redactions: Vec::new(),
-    })
+    }
 }

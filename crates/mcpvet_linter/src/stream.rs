@@ -17,6 +17,7 @@ use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
 use crate::finish::finish;
+use crate::json::{JsonCheckOptions, clean_report};
 use crate::redact::secret_forms;
 use crate::report::{FileReport, MessageRow, TranscriptInfo};
 use crate::runs::{self, RunJoin};
@@ -323,6 +324,62 @@ impl TranscriptStream {
         );
         info.runs = run_infos;
         info.into_report(source, diagnostics, redactions)
+    }
+}
+
+/// Checks a large JSON Lines file piece by piece (`mcpvet json --jsonl` on a file too large
+/// to read whole at once): each piece of whole lines is parsed on its own, possibly on
+/// several threads (one checker each, which keeps its parser's arena from piece to piece).
+///
+/// It only tells whether a piece is clean: a file in which every piece is clean gets
+/// [`JsonLinesChecker::clean_report`], the report [`lint_json`](crate::lint_json) gives it;
+/// a file with any finding is to be checked whole (its findings then come with their
+/// positions and snippets, as usual).
+///
+/// ```
+/// use mcpvet_linter::JsonCheckOptions;
+/// use mcpvet_linter::stream::JsonLinesChecker;
+///
+/// let options = JsonCheckOptions { lines: true, ..JsonCheckOptions::default() };
+/// let mut checker = JsonLinesChecker::new(&options);
+/// assert!(checker.is_clean(b"{\"a\": 1}\n\n[2]\n", 0));
+/// assert!(!checker.is_clean(b"{\"a\": 1,}\n", 10));
+/// ```
+#[derive(Debug, Clone)]
+pub struct JsonLinesChecker {
+    parser: mcpvet_json::JsonParser,
+}
+
+impl JsonLinesChecker {
+    /// A checker for `options` (the grammar and the depth limit; JSON Lines is implied).
+    pub fn new(options: &JsonCheckOptions) -> Self {
+        JsonLinesChecker {
+            parser: mcpvet_json::JsonParser::new(options.json.clone()),
+        }
+    }
+
+    /// Whether `bytes`, whole lines of the file starting at byte offset `base`, hold no
+    /// finding: valid UTF-8 and every non-blank line a well-formed value. A byte order mark
+    /// is a finding at the start of the file and a syntax error elsewhere, so a piece after
+    /// the first that starts with one is not clean.
+    pub fn is_clean(&mut self, bytes: &[u8], base: u32) -> bool {
+        if base > 0 && bytes.starts_with(b"\xef\xbb\xbf") {
+            return false;
+        }
+        let decoded = mcpvet_json::decode_utf8(bytes);
+        if !decoded.diagnostics.is_empty() {
+            return false;
+        }
+        let outcome = self.parser.parse_lines(&decoded.text);
+        let clean = outcome.diagnostics.is_empty();
+        self.parser.recycle(outcome.value);
+        clean
+    }
+
+    /// The report of a JSON Lines file of `len` bytes named `name` in which every piece was
+    /// clean: the same as [`lint_json`](crate::lint_json) gives for the whole text.
+    pub fn clean_report(name: &str, len: u32) -> FileReport {
+        clean_report(name, len)
     }
 }
 

@@ -124,6 +124,9 @@ fn inspect_input(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
             }
         }
     }
+    if let Some(report) = json_lines_streamed(input, plan) {
+        return Some(report);
+    }
     let bytes = read_or_report(input)?;
     match mcpvet_linter::inspect(plan.kind, &name, &bytes, plan.options) {
         Ok(report) => Some(report),
@@ -133,6 +136,31 @@ fn inspect_input(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
             None
         }
     }
+}
+
+/// `mcpvet json --jsonl` on a large file: checked as a stream on every core, without holding
+/// the file; `None` when the input is not such a file, or has a finding (it is then read
+/// whole, for a report with positions and snippets), or could not be read (the whole read
+/// reports why).
+fn json_lines_streamed(input: &Input, plan: &Plan<'_>) -> Option<FileReport> {
+    let Input::File(path) = input else {
+        return None;
+    };
+    if plan.kind != Some(InputKind::Json) || !plan.options.json.lines {
+        return None;
+    }
+    let size = std::fs::metadata(path)
+        .ok()
+        .filter(std::fs::Metadata::is_file)?
+        .len();
+    // Too large for one report: the whole read says so.
+    if size < stream::STREAM_THRESHOLD || size > u64::from(u32::MAX) {
+        return None;
+    }
+    let workers = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+    stream::json_lines(path, &input.name(), &plan.options.json, workers)
+        .ok()
+        .flatten()
 }
 
 /// Inspects every input of `paths` as `plan` says and writes each report through `emitter`;
