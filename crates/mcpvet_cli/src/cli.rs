@@ -400,6 +400,12 @@ pub(crate) struct SessionArgs {
     #[arg(long)]
     pub(crate) messages: bool,
 
+    /// The clients and model APIs whose limits the compatibility rules (MCP807, MCP808)
+    /// check, comma-separated: openai, anthropic, gemini, vscode, cursor or all (default:
+    /// every one; the strict mode of openai only when openai or all is named)
+    #[arg(long, value_name = "TARGETS", value_parser = parse_targets)]
+    pub(crate) target: Option<mcpvet_linter::Clients>,
+
     /// A captured session of the same server, joined to the runs of a run-phase event log
     /// among the inputs: its messages answer "initialization completed" and "tools
     /// discoverable" where the log's events do not (the log's only run; with several, the
@@ -495,6 +501,10 @@ pub(crate) struct CheckArgs {
     pub(crate) paths: Vec<PathBuf>,
 }
 
+fn parse_targets(text: &str) -> Result<mcpvet_linter::Clients, String> {
+    mcpvet_linter::Clients::parse(text)
+}
+
 fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
     ProtocolVersion::parse(text).ok_or_else(|| {
         format!("unknown protocol version `{text}`; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
@@ -513,6 +523,12 @@ pub(crate) struct ServerArgs {
     /// 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25 or 2026-07-28
     #[arg(long, value_name = "VERSION", value_parser = parse_protocol)]
     pub(crate) protocol: Option<ProtocolVersion>,
+
+    /// The clients and model APIs whose limits the compatibility rules (MCP807, MCP808)
+    /// check, comma-separated: openai, anthropic, gemini, vscode, cursor or all (default:
+    /// every one; the strict mode of openai only when openai or all is named)
+    #[arg(long, value_name = "TARGETS", value_parser = parse_targets)]
+    pub(crate) target: Option<mcpvet_linter::Clients>,
 
     #[command(flatten)]
     pub(crate) output: OutputArgs,

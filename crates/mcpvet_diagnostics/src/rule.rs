@@ -25,11 +25,14 @@ pub enum Family {
     Server,
     /// `MCP7xx`: run-phase event logs (launch, handshake, discovery, execution).
     Runs,
+    /// `MCP8xx`: description and name risks of what servers advertise (hidden characters,
+    /// instructions aimed at the model, shadowed tools, client and model compatibility).
+    Risks,
 }
 
 impl Family {
     /// Every family, in code order.
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 9] = [
         Family::Syntax,
         Family::Config,
         Family::Transport,
@@ -38,6 +41,7 @@ impl Family {
         Family::Tools,
         Family::Server,
         Family::Runs,
+        Family::Risks,
     ];
 
     /// The family digit.
@@ -51,6 +55,7 @@ impl Family {
             Family::Tools => 5,
             Family::Server => 6,
             Family::Runs => 7,
+            Family::Risks => 8,
         }
     }
 
@@ -58,7 +63,7 @@ impl Family {
     ///
     /// # Panics
     ///
-    /// When the digit names no family (8 or 9): a programming error, caught at compile time
+    /// When the digit names no family (9): a programming error, caught at compile time
     /// for the rule declarations of [`declare_rule!`](crate::declare_rule).
     pub const fn of_code(code: RuleCode) -> Family {
         match code.family() {
@@ -70,12 +75,13 @@ impl Family {
             5 => Family::Tools,
             6 => Family::Server,
             7 => Family::Runs,
-            _ => panic!("rule codes of families 8 and 9 are not allocated"),
+            8 => Family::Risks,
+            _ => panic!("rule codes of family 9 are not allocated"),
         }
     }
 
     /// A short name: `syntax`, `config`, `transport`, `secrets`, `lifecycle`, `tools`,
-    /// `server`, `runs`.
+    /// `server`, `runs`, `risks`.
     pub const fn name(self) -> &'static str {
         match self {
             Family::Syntax => "syntax",
@@ -86,6 +92,7 @@ impl Family {
             Family::Tools => "tools",
             Family::Server => "server",
             Family::Runs => "runs",
+            Family::Risks => "risks",
         }
     }
 
@@ -100,6 +107,7 @@ impl Family {
             Family::Tools => "Tools, prompts and resources",
             Family::Server => "Server definitions",
             Family::Runs => "Run-phase event logs",
+            Family::Risks => "Description and name risks",
         }
     }
 }
@@ -114,6 +122,9 @@ pub enum Target {
     Transcript,
     /// Server definitions.
     Server,
+    /// Captured sessions and server definitions (what a server advertises, wherever it is
+    /// read).
+    TranscriptAndServer,
     /// Client configurations and server definitions (the secret rules of fields).
     ConfigAndServer,
     /// Any input (syntax rules).
@@ -127,6 +138,7 @@ impl Target {
             Target::Config => "config",
             Target::Transcript => "transcript",
             Target::Server => "server",
+            Target::TranscriptAndServer => "transcript, server",
             Target::ConfigAndServer => "config, server",
             Target::Any => "any",
         }

@@ -47,6 +47,7 @@ pub mod registry;
 pub mod render;
 mod report;
 pub mod requirements;
+mod risks;
 mod runs;
 mod server;
 pub mod stream;
@@ -56,6 +57,7 @@ pub use config::{ConfigOptions, lint_config};
 pub use inspect::{InspectOptions, inspect};
 pub use json::{JsonCheckOptions, lint_json};
 pub use mcpvet_ast::kind::{Detection, detect};
+pub use mcpvet_check_risks::{Client, Clients};
 pub use mcpvet_check_runlog::{Answer, Owner, RunPhase, RunSummary, TimeoutInfo};
 pub use registry::{rule, rules};
 pub use report::{

@@ -22,12 +22,15 @@ pub struct ServerOptions {
     /// The file name used for format detection (`server.json`, `manifest.json`), when the
     /// source's name is not the real one.
     pub file_name: Option<String>,
+    /// The clients and model APIs whose limits the compatibility rules check (`--target`).
+    pub targets: mcpvet_check_risks::Clients,
 }
 
 /// Inspects a server definition: reads it (a captured listing, a registry `server.json`, an
 /// MCPB manifest or a definition file), runs the server-definition rules (`MCP6xx`), the
-/// tools rules (`MCP5xx`) on every list result of a listing, and the secret rules (`MCP3xx`)
-/// on every field that may hold a secret.
+/// tools rules (`MCP5xx`) on every list result of a listing, the description and name risks
+/// (`MCP8xx`) on every advertised item, and the secret rules (`MCP3xx`) on every field that
+/// may hold a secret.
 ///
 /// ```
 /// use mcpvet_linter::{InputKind, ServerOptions, lint_server};
@@ -64,6 +67,11 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
         (None, None)
     };
     let summary = mcpvet_check_server::check(&file, &mut findings);
+    mcpvet_check_risks::check_definition(
+        &file,
+        &crate::risks::options(options.targets),
+        &mut findings,
+    );
     mcpvet_check_secrets::check_definition(&file, &mut findings);
     if file.format == DefinitionFormat::Manifest {
         manifest_config(source.text(), &mut findings);

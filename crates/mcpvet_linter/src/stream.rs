@@ -12,6 +12,7 @@ use mcpvet_ast::transcript::{
     InputFormat, Transcript, VersionDetection, VersionScan, read_array_elements, read_transcript,
 };
 use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary};
+use mcpvet_check_risks::RisksChecker;
 use mcpvet_check_tools::ToolsChecker;
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
@@ -139,7 +140,12 @@ pub struct TranscriptStream {
     options: TranscriptOptions,
     format: InputFormat,
     format_reason: String,
-    checkers: Option<(VersionDetection, LifecycleChecker, ToolsChecker)>,
+    checkers: Option<(
+        VersionDetection,
+        LifecycleChecker,
+        ToolsChecker,
+        RisksChecker,
+    )>,
     /// For a run log: its runs, joined with their messages.
     runs: Option<RunJoin>,
     /// For a run log: the secrets of the pieces read so far, as texts, to mask what the run
@@ -236,12 +242,13 @@ impl TranscriptStream {
         );
         self.pieces += 1;
         let document = transcript.document();
-        let Some((_, lifecycle, tools)) = self.checkers.as_mut() else {
+        let Some((_, lifecycle, tools, risks)) = self.checkers.as_mut() else {
             return;
         };
         for entry in transcript.entries() {
             lifecycle.entry(entry, document, &mut self.findings);
             tools.entry(entry, document, &mut self.findings);
+            risks.entry(entry, document, &mut self.findings);
             if let Some(runs) = self.runs.as_mut() {
                 runs.entry(entry, document, &mut self.findings);
             }
@@ -300,10 +307,11 @@ impl TranscriptStream {
             ..
         } = self;
         // No piece at all (an empty file): the checkers of an empty capture.
-        let (version, lifecycle, tools) =
+        let (version, lifecycle, tools, risks) =
             checkers.unwrap_or_else(|| new_checkers(&VersionScan::default(), &options, format));
         let life = lifecycle.finish(&mut findings);
         let tool = tools.finish(&mut findings);
+        risks.finish(&mut findings);
         let mut run_infos = run_join.map(|r| r.finish(&mut findings));
         if let Some(run_infos) = run_infos.as_mut() {
             runs::mask(
@@ -412,13 +420,19 @@ fn new_checkers(
     scan: &VersionScan,
     options: &TranscriptOptions,
     format: InputFormat,
-) -> (VersionDetection, LifecycleChecker, ToolsChecker) {
+) -> (
+    VersionDetection,
+    LifecycleChecker,
+    ToolsChecker,
+    RisksChecker,
+) {
     let version = scan.decide(options.protocol);
     let lifecycle = LifecycleChecker::new(&version)
         .with_input_format(format)
         .with_messages(options.messages);
     let tools = ToolsChecker::new(&version);
-    (version, lifecycle, tools)
+    let risks = RisksChecker::new(crate::risks::options(options.targets));
+    (version, lifecycle, tools, risks)
 }
 
 fn rows(summary: &LifecycleSummary, spans: &[(u32, Span)]) -> Vec<MessageRow> {

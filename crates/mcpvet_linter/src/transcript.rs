@@ -3,6 +3,7 @@ use mcpvet_ast::transcript::{
     InputFormat, ProtocolVersion, Transcript, VersionDetection, detect_version, read_transcript,
 };
 use mcpvet_check_lifecycle::{LifecycleChecker, LifecycleSummary, MessageInfo, Pair};
+use mcpvet_check_risks::{Clients, RisksChecker};
 use mcpvet_check_tools::{ToolsChecker, ToolsSummary};
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
@@ -22,6 +23,8 @@ pub struct TranscriptOptions {
     pub file_name: Option<String>,
     /// List every message (index, line, direction, kind, method, id, pair) in the report.
     pub messages: bool,
+    /// The clients and model APIs whose limits the compatibility rules check (`--target`).
+    pub targets: Clients,
 }
 
 /// Inspects a captured session: reads it (any supported format), decides its protocol
@@ -48,6 +51,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         .with_input_format(transcript.format())
         .with_messages(options.messages);
     let mut tools = ToolsChecker::new(&version);
+    let mut risks = RisksChecker::new(crate::risks::options(options.targets));
     // A refused file (not a capture: prose, Markdown, an unknown container) has one finding
     // saying so; its lines are not checked as a session. The secret checks still read all of
     // it, so that no credential it holds is shown unmasked.
@@ -59,6 +63,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         for entry in transcript.entries() {
             lifecycle.entry(entry, document, &mut findings);
             tools.entry(entry, document, &mut findings);
+            risks.entry(entry, document, &mut findings);
             if let Some(runs) = runs.as_mut() {
                 runs.entry(entry, document, &mut findings);
             }
@@ -66,6 +71,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     }
     let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
+    risks.finish(&mut findings);
     let mut runs = runs.map(|r| r.finish(&mut findings));
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
     let (mut diagnostics, mut redactions) = findings.into_parts();

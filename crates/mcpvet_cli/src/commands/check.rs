@@ -1,6 +1,6 @@
 //! `mcpvet check` (and `mcpvet PATH...`): inspect each file as what its content shows, a
 //! configuration or a captured session, with the decision the web page makes.
-use mcpvet_linter::{ConfigOptions, InspectOptions};
+use mcpvet_linter::{ConfigOptions, InspectOptions, ServerOptions};
 
 use super::emit::Emitter;
 use super::{Plan, Status};
@@ -14,6 +14,10 @@ pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
             ..ConfigOptions::default()
         },
         transcript: super::transcript::transcript_options(&args.session),
+        server: ServerOptions {
+            targets: args.session.target.unwrap_or_default(),
+            ..ServerOptions::default()
+        },
         ..InspectOptions::default()
     };
     let plan = Plan {

@@ -46,6 +46,7 @@ pub(super) fn run(args: &ServerArgs, color: bool, out: &mut Output) -> Status {
         server: ServerOptions {
             format: args.input_format,
             protocol: args.protocol,
+            targets: args.target.unwrap_or_default(),
             ..ServerOptions::default()
         },
         ..InspectOptions::default()

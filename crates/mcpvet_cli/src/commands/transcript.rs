@@ -36,6 +36,7 @@ pub(super) fn transcript_options(args: &SessionArgs) -> TranscriptOptions {
         input_format: args.input_format,
         protocol: args.protocol,
         messages: args.messages,
+        targets: args.target.unwrap_or_default(),
         ..TranscriptOptions::default()
     }
 }

@@ -1,0 +1,132 @@
+//! One list of items: what each item's texts hold, and how long its descriptions are.
+use std::fmt::Write as _;
+
+use mcpvet_ast::definition::ItemKind;
+use mcpvet_diagnostics::Reporter;
+use mcpvet_json::{Value, ValueKind};
+
+use crate::RisksOptions;
+use crate::rules::{
+    confusable_tool_name, hidden_characters, model_instructions, oversized_description,
+    tool_incompatible_with_target,
+};
+
+/// Members whose text is read by the model as prose: where instructions to it hide.
+const PROSE: [&str; 8] = [
+    "description",
+    "title",
+    "template",
+    "text",
+    "instructions",
+    "prompt",
+    "content",
+    "message",
+];
+
+/// A string of an item, with where it is.
+#[derive(Debug)]
+pub(crate) struct Field<'d> {
+    /// From the item to the string: `description`, `inputSchema.properties.path.description`.
+    pub(crate) path: String,
+    /// The member name that holds it (`None` for an array element).
+    pub(crate) key: Option<String>,
+    pub(crate) value: Value<'d>,
+}
+
+/// Every string of `item` (object keys excluded), in source order.
+pub(crate) fn fields(item: Value<'_>) -> Vec<Field<'_>> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(String, Option<String>, Value<'_>)> = vec![(String::new(), None, item)];
+    while let Some((path, key, value)) = stack.pop() {
+        match value.kind() {
+            ValueKind::String => out.push(Field { path, key, value }),
+            ValueKind::Object => {
+                let members: Vec<_> = value.members().collect();
+                for member in members.into_iter().rev() {
+                    let name = member.key_str().into_owned();
+                    let child = if path.is_empty() {
+                        name.clone()
+                    } else {
+                        format!("{path}.{name}")
+                    };
+                    stack.push((child, Some(name), member.value));
+                }
+            }
+            ValueKind::Array => {
+                let items: Vec<_> = value.items().collect();
+                for (i, element) in items.into_iter().enumerate().rev() {
+                    stack.push((format!("{path}[{i}]"), None, element));
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// ``tool `name` `` for messages (a resource without a name by its URI).
+pub(crate) fn label(kind: ItemKind, item: Value<'_>) -> String {
+    let name = item
+        .get("name")
+        .or_else(|| item.get("uri"))
+        .or_else(|| item.get("uriTemplate"))
+        .and_then(Value::as_str);
+    match name {
+        Some(name) => format!("{} `{}`", kind.name(), short(&name, 60)),
+        None => kind.name().to_owned(),
+    }
+}
+
+/// `text` cut to `max` characters (with `…`), its control and invisible characters shown as
+/// code points so a message never carries them.
+pub(crate) fn short(text: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        if crate::hidden::class_of(c).is_some() || c.is_control() {
+            let _ = write!(out, "<{}>", crate::hidden::code_point(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Checks one list of items of `kind`.
+pub(crate) fn check_listing(
+    kind: ItemKind,
+    items: &[Value<'_>],
+    options: &RisksOptions,
+    report: &mut Reporter<'_>,
+) {
+    for &item in items {
+        if item.kind() != ValueKind::Object {
+            continue;
+        }
+        let label = label(kind, item);
+        for field in fields(item) {
+            hidden_characters::check(&field, &label, options.secrets, report);
+            if field.key.as_deref().is_some_and(|k| PROSE.contains(&k)) {
+                model_instructions::check(&field, &label, report);
+            }
+        }
+        if kind == ItemKind::Tool {
+            if let Some(name) = item.get("name").filter(|v| v.kind() == ValueKind::String) {
+                confusable_tool_name::check(name, report);
+            }
+            for client in options.clients.iter() {
+                tool_incompatible_with_target::check(
+                    client,
+                    options.clients.openai_strict(),
+                    item,
+                    &label,
+                    report,
+                );
+            }
+        }
+    }
+    oversized_description::check(kind, items, report);
+}
