@@ -183,16 +183,9 @@ impl RisksChecker {
         match record.body {
             Some(RecordBody::Result(node)) => self.result(server, document.value(node), report),
             Some(RecordBody::Items(node)) => {
-                let kind = record.method.and_then(|m| {
-                    [
-                        ItemKind::Tool,
-                        ItemKind::Prompt,
-                        ItemKind::Resource,
-                        ItemKind::Template,
-                    ]
-                    .into_iter()
-                    .find(|k| k.list_method() == m)
-                });
+                let kind = record
+                    .method
+                    .and_then(|m| ItemKind::ALL.into_iter().find(|k| k.list_method() == m));
                 let items = document.value(node);
                 if let Some(kind) = kind
                     && items.kind() == ValueKind::Array
@@ -222,12 +215,7 @@ impl RisksChecker {
         if result.kind() != ValueKind::Object {
             return;
         }
-        for kind in [
-            ItemKind::Tool,
-            ItemKind::Prompt,
-            ItemKind::Resource,
-            ItemKind::Template,
-        ] {
+        for kind in ItemKind::ALL {
             if let Some(items) = result
                 .get(kind.list_member())
                 .filter(|v| v.kind() == ValueKind::Array)
@@ -385,12 +373,7 @@ pub fn check_definition(
         }
         return;
     }
-    for kind in [
-        ItemKind::Tool,
-        ItemKind::Prompt,
-        ItemKind::Resource,
-        ItemKind::Template,
-    ] {
+    for kind in ItemKind::ALL {
         let items: Vec<Value<'_>> = file
             .items_of(kind)
             .map(|i| file.value(i.node))

@@ -15,12 +15,7 @@ use mcpvet_text::Span;
 use crate::node::{Node, NodeValue};
 
 /// Every item kind, in the order outputs list them.
-pub const ITEM_KINDS: [ItemKind; 4] = [
-    ItemKind::Tool,
-    ItemKind::Prompt,
-    ItemKind::Resource,
-    ItemKind::Template,
-];
+pub const ITEM_KINDS: [ItemKind; 4] = ItemKind::ALL;
 
 /// What a file was read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -116,6 +116,14 @@ pub enum ItemKind {
 }
 
 impl ItemKind {
+    /// Every kind, in the order outputs list them.
+    pub const ALL: [ItemKind; 4] = [
+        ItemKind::Tool,
+        ItemKind::Prompt,
+        ItemKind::Resource,
+        ItemKind::Template,
+    ];
+
     /// `tool`, `prompt`, `resource` or `resource template`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -148,14 +156,9 @@ impl ItemKind {
 
     /// The kind whose list result holds `member` (`tools`, `prompts`...).
     pub fn from_list_member(member: &str) -> Option<ItemKind> {
-        [
-            ItemKind::Tool,
-            ItemKind::Prompt,
-            ItemKind::Resource,
-            ItemKind::Template,
-        ]
-        .into_iter()
-        .find(|k| k.list_member() == member)
+        ItemKind::ALL
+            .into_iter()
+            .find(|k| k.list_member() == member)
     }
 }
 
