@@ -1,6 +1,6 @@
 use std::fmt::Write as _;
 
-use mcpvet_ast::config::{ConfigFile, Dialect, Server, Stdio, StringValue};
+use mcpvet_ast::config::{ConfigFile, Dialect, Format, Server, Stdio, StringValue};
 use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
 use mcpvet_json::ValueKind;
 
@@ -225,6 +225,14 @@ fn split_fix(
     ))
 }
 
+/// How the file writes a member: `"k": v` (JSON), `k = v` (TOML), `k: v` (YAML).
+#[derive(Clone, Copy)]
+enum Assign {
+    Json,
+    Toml,
+    Yaml,
+}
+
 pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     for (server, stdio) in input.stdio_servers() {
         let Some(command) = &stdio.command else {
@@ -266,27 +274,45 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
             );
             continue;
         }
+        // The key of the program and how a member is written in the file's own syntax.
+        let key = if input.dialect == Dialect::Goose {
+            "cmd"
+        } else {
+            "command"
+        };
+        let assign = match input.format {
+            Format::Toml => Assign::Toml,
+            Format::Yaml => Assign::Yaml,
+            Format::Json => Assign::Json,
+        };
         let help = match &words {
             Some(words) if !words.iter().any(|w| sensitive(w)) => {
                 let quoted: Vec<String> = words[1..].iter().map(|w| json_string(w)).collect();
-                format!(
-                    "write `\"command\": {}, \"args\": [{}{}]`",
-                    json_string(&words[0]),
+                let args = format!(
+                    "[{}{}]",
                     quoted.join(", "),
                     if stdio.args.is_empty() { "" } else { ", …" }
-                )
+                );
+                let program = json_string(&words[0]);
+                match assign {
+                    Assign::Json => {
+                        format!("write `\"{key}\": {program}, \"args\": {args}`")
+                    }
+                    Assign::Toml => format!("write `{key} = {program}` and `args = {args}`"),
+                    Assign::Yaml => format!("write `{key}: {program}` and `args: {args}`"),
+                }
             }
             Some(words) => format!(
-                "keep `{}` in `command` and move the {} words after it to the front of `args`",
+                "keep `{}` in `{key}` and move the {} words after it to the front of `args`",
                 words[0],
                 words.len() - 1
             ),
-            None => "keep the program in `command` and move each argument to `args`".to_owned(),
+            None => format!("keep the program in `{key}` and move each argument to `args`"),
         };
         let mut d = ARGUMENTS_IN_COMMAND
             .diagnostic(
                 command.span,
-                "`command` holds a program and its arguments, but clients run `command` as one program name; move the arguments to `args`",
+                format!("`{key}` holds a program and its arguments, but clients run `{key}` as one program name; move the arguments to `args`"),
             )
             .with_path(input.value(command.node).path())
             .with_help(help);
