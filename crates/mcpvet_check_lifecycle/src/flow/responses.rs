@@ -151,7 +151,7 @@ impl Session {
                 &mut cx.report,
             );
         }
-        if direction != C2S && v.wire && !self.discover_reported {
+        if modern && direction != C2S && v.wire && !self.discover_reported {
             self.check_discover_implemented(cx, name, v, is_error);
         }
         if name == "logging/setLevel"
