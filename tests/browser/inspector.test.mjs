@@ -352,7 +352,7 @@ function slice(bytes, start, end) {
 
 before(async () => {
   assert.ok(fs.existsSync(path.join(dist, "index.html")), `${dist}/index.html is missing: run scripts/build-web`);
-  assert.ok(fs.existsSync(mcpvet), `${mcpvet} is missing: cargo build -p mcpvet_cli`);
+  assert.ok(fs.existsSync(mcpvet), `${mcpvet} is missing: cargo build -p mcpvet`);
   assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: apt-get install chromium`);
   fs.mkdirSync(output, { recursive: true });
   const port = await freePort();

@@ -8,7 +8,7 @@
 //! without a PATH only
 //! ever sees the fake files a test writes there.
 //!
-//! `MCPVET_BLESS=1 cargo test -p mcpvet_cli` rewrites the snapshots; review the diff.
+//! `MCPVET_BLESS=1 cargo test -p mcpvet` rewrites the snapshots; review the diff.
 use std::fs;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::{Path, PathBuf};
