@@ -198,6 +198,7 @@ Examples:
   mcpvet rules
   mcpvet rules --coverage
   mcpvet rules --coverage --protocol 2026-07-28
+  mcpvet rules --format json
   mcpvet rules --coverage --format json";
 
 /// Arguments of `mcpvet rules`.
@@ -212,23 +213,19 @@ pub(crate) struct RulesArgs {
     #[arg(long, value_name = "VERSION", value_parser = parse_protocol, requires = "coverage")]
     pub(crate) protocol: Option<ProtocolVersion>,
 
-    /// With --coverage, the output format
-    #[arg(
-        long,
-        value_enum,
-        value_name = "FORMAT",
-        default_value_t = RulesFormat::Text,
-        requires = "coverage"
-    )]
+    /// The output format: the table (or the coverage figures) for people, or JSON (every rule
+    /// with its code, name, default severity, family and summary; with --coverage, every
+    /// requirement with its status)
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = RulesFormat::Text)]
     pub(crate) format: RulesFormat,
 }
 
-/// The `--format` values of `mcpvet rules --coverage`.
+/// The `--format` values of `mcpvet rules`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum RulesFormat {
-    /// Figures per section and the list of gaps, for people
+    /// The rule table, or the figures per section and the list of gaps, for people
     Text,
-    /// Every requirement with its status, and the figures
+    /// Every rule, or every requirement with its status and the figures
     Json,
 }
 

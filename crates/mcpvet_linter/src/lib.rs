@@ -37,6 +37,7 @@
 mod config;
 pub mod docs;
 pub mod drift;
+pub mod embed;
 mod finish;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;

@@ -156,6 +156,30 @@ pub extern "C" fn mcpvet_inspect_page(mode: u32, file_name: u32, text: u32) -> u
     put(json.into_bytes())
 }
 
+/// [`mcpvet_linter::embed::lint_to_json`]: a request object (JSON: `kind`, `fileName`,
+/// `dialect`, `protocol`, `inputFormat`, `target`, `utf16Columns`, `compact`; an empty buffer
+/// for `{}`) and the text; returns a new buffer with the JSON report of the command line, or
+/// `{"error": "..."}` (a malformed request). The npm package's `lintConfig`,
+/// `lintTranscript`, `lintServer` and `inspect` call it.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_lint(request: u32, text: u32) -> u32 {
+    use mcpvet_linter::embed::{LintRequest, lint_to_json};
+    let json = with_two(request, text, |request, text| {
+        let request = String::from_utf8_lossy(request);
+        LintRequest::from_json(&request)
+            .and_then(|r| lint_to_json(&r, text))
+            .unwrap_or_else(|e| serde_json::json!({ "error": e.to_string() }).to_string())
+    });
+    put(json.into_bytes())
+}
+
+/// The rule catalog ([`mcpvet_linter::embed::rules_json`], as `mcpvet rules --format json`
+/// prints it) in a new buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_rules() -> u32 {
+    put(mcpvet_linter::embed::rules_json().into_bytes())
+}
+
 /// [`infer_schema`](crate::infer_schema): the `required` choice (`present` or `none`) and the
 /// example payload in buffers; returns a new buffer with `{"schema": "...", "errors": []}`,
 /// `{"schema": null, "errors": [...]}` (the example's syntax errors, with their positions) or

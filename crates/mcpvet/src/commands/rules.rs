@@ -20,6 +20,10 @@ pub(super) fn list(args: &RulesArgs, out: &mut Output) -> Status {
         out.print(&text);
         return Status::Clean;
     }
+    if matches!(args.format, RulesFormat::Json) {
+        out.print(&mcpvet_linter::embed::rules_json());
+        return Status::Clean;
+    }
     let all = rules();
     let name_width = all.iter().map(|r| r.name.len()).max().unwrap_or(4).max(4);
     let mut text = String::new();
