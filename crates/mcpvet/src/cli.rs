@@ -324,9 +324,34 @@ pub(crate) struct OutputArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub(crate) format: Format,
 
-    /// The least severity that makes the exit status 1
-    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error)]
-    pub(crate) fail_on: FailOn,
+    /// The least severity that makes the exit status 1 [default: error, or the `fail-on` of
+    /// mcpvet.toml]
+    #[arg(long, value_enum, value_name = "SEVERITY")]
+    pub(crate) fail_on: Option<FailOn>,
+}
+
+/// The project settings file and the baseline (`config`, `transcript`, `server`, `check`;
+/// docs/configuration.md).
+#[derive(Debug, Args)]
+pub(crate) struct ProjectArgs {
+    /// Read the project settings from this file instead of the `mcpvet.toml` found by
+    /// walking up from each input's folder (up to the root of its repository)
+    #[arg(long, value_name = "FILE", conflicts_with = "no_settings")]
+    pub(crate) settings: Option<PathBuf>,
+
+    /// Read no `mcpvet.toml`
+    #[arg(long)]
+    pub(crate) no_settings: bool,
+
+    /// Report only the findings that this baseline file (`--write-baseline`) does not hold;
+    /// the exit status comes from those
+    #[arg(long, value_name = "FILE", conflicts_with = "write_baseline")]
+    pub(crate) baseline: Option<PathBuf>,
+
+    /// Write every finding of this run to this baseline file (mcpvet-baseline.json); the
+    /// findings are reported as usual, and do not fail the run
+    #[arg(long, value_name = "FILE")]
+    pub(crate) write_baseline: Option<PathBuf>,
 }
 
 /// Arguments of `mcpvet config`.
@@ -347,6 +372,9 @@ pub(crate) struct ConfigArgs {
 
     #[command(flatten)]
     pub(crate) output: OutputArgs,
+
+    #[command(flatten)]
+    pub(crate) project: ProjectArgs,
 
     /// Configuration files to inspect; `-` reads standard input. Without PATH, the files of
     /// every client found on this machine and in the current folder
@@ -444,6 +472,9 @@ pub(crate) struct TranscriptArgs {
     #[command(flatten)]
     pub(crate) stream: StreamArgs,
 
+    #[command(flatten)]
+    pub(crate) project: ProjectArgs,
+
     /// Check the advertised tools against this lock file (`mcpvet lock`): changed, new and
     /// removed tools are findings (MCP560-MCP564). Captures are then read whole
     #[arg(long, value_name = "LOCKFILE")]
@@ -493,6 +524,9 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     pub(crate) stream: StreamArgs,
 
+    #[command(flatten)]
+    pub(crate) project: ProjectArgs,
+
     /// Files to inspect; `-` reads standard input
     #[arg(value_name = "PATH", required = true)]
     pub(crate) paths: Vec<PathBuf>,
@@ -529,6 +563,9 @@ pub(crate) struct ServerArgs {
 
     #[command(flatten)]
     pub(crate) output: OutputArgs,
+
+    #[command(flatten)]
+    pub(crate) project: ProjectArgs,
 
     /// Check the advertised tools against this lock file (`mcpvet lock`): changed, new and
     /// removed tools are findings (MCP560-MCP564)

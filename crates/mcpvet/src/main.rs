@@ -15,6 +15,7 @@ mod discover;
 mod io;
 mod output;
 mod progress;
+mod project;
 mod stream;
 
 fn main() -> ExitCode {

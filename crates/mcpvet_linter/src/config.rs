@@ -1,5 +1,5 @@
 //! Inspecting a client configuration.
-use mcpvet_ast::config::{Dialect, Server, StringValue, Transport, read_config};
+use mcpvet_ast::config::{Dialect, Format, Server, StringValue, Transport, read_config};
 use mcpvet_diagnostics::{Diagnostic, Findings};
 use mcpvet_text::{SourceFile, Span};
 
@@ -7,6 +7,7 @@ use mcpvet_diagnostics::redact;
 
 use crate::finish::finish;
 use crate::report::{DialectInfo, FileReport, InputKind, ServerSummary};
+use crate::suppress::Comments;
 
 /// Options for [`lint_config`].
 #[derive(Debug, Clone, Default)]
@@ -72,6 +73,12 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         diagnostics.append(&mut read_findings);
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
     }
+    let comments = match derivation.map(|d| d.format) {
+        Some(Format::Toml) => Comments::Toml,
+        Some(Format::Yaml) => Comments::Yaml,
+        _ => Comments::Json(config.document().comments()),
+    };
+    let suppressed = crate::suppress::apply(source, comments, &mut diagnostics);
     FileReport {
         source: source.clone(),
         kind: InputKind::Config,
@@ -87,6 +94,8 @@ pub fn lint_config(source: &SourceFile, options: &ConfigOptions) -> FileReport {
         definition: None,
         diagnostics,
         redactions,
+        suppressed,
+        baselined: 0,
     }
 }
 

@@ -77,5 +77,7 @@ fn report(source: SourceFile, diagnostics: Vec<Diagnostic>) -> FileReport {
         definition: None,
         diagnostics,
         redactions: Vec::new(),
+        suppressed: 0,
+        baselined: 0,
     }
 }

@@ -34,6 +34,7 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+pub mod baseline;
 mod config;
 pub mod docs;
 pub mod drift;
@@ -51,7 +52,9 @@ pub mod requirements;
 mod risks;
 mod runs;
 mod server;
+pub mod settings;
 pub mod stream;
+mod suppress;
 mod transcript;
 
 pub use config::{ConfigOptions, lint_config};

@@ -16,6 +16,7 @@ pub fn rules() -> Vec<&'static RuleMeta> {
         .chain(mcpvet_check_runlog::rules())
         .chain(mcpvet_diff::rules())
         .chain(mcpvet_check_risks::rules())
+        .chain(crate::suppress::rules::RULES)
         .copied()
         .collect();
     all.sort_by_key(|r| r.code);

@@ -197,6 +197,12 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Spans of secrets: every renderer masks their text.
     pub redactions: Vec<Span>,
+    /// Findings left out because a `mcpvet-ignore` comment of the file suppresses them
+    /// (`docs/configuration.md`).
+    pub suppressed: usize,
+    /// Findings left out because the baseline holds them
+    /// ([`crate::baseline::Baseline::apply`]).
+    pub baselined: usize,
 }
 
 impl FileReport {

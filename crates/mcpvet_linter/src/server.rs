@@ -78,6 +78,11 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
     }
     let (mut diagnostics, redactions) = findings.into_parts();
     finish(file.document(), &redactions, &mut diagnostics);
+    let suppressed = crate::suppress::apply(
+        source,
+        crate::suppress::Comments::Json(file.document().comments()),
+        &mut diagnostics,
+    );
     let definition = info(&file, &summary, protocol, tools_digest);
     FileReport {
         source: source.clone(),
@@ -89,6 +94,8 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
         definition: Some(definition),
         diagnostics,
         redactions,
+        suppressed,
+        baselined: 0,
     }
 }
 

@@ -11,6 +11,7 @@ use mcpvet_text::{SourceFile, Span};
 use crate::finish::finish;
 use crate::report::{FileReport, InputKind, MessageRow, TranscriptInfo};
 use crate::runs::{self, RunJoin};
+use crate::suppress::Comments;
 
 /// Options for [`lint_transcript`].
 #[derive(Debug, Clone, Default)]
@@ -99,6 +100,14 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     if let Some(runs) = runs.as_mut() {
         runs::mask(runs, &crate::redact::redactor(source.text(), &redactions));
     }
+    // A capture written in YAML (a cassette) may hold `#` comments; JSON ones, the
+    // comments the parser found (none in a well-formed capture).
+    let comments = match derivation {
+        Some(d) if d.from.contains("YAML") => Comments::Yaml,
+        Some(_) => Comments::Json(&[]),
+        None => Comments::Json(document.comments()),
+    };
+    let suppressed = crate::suppress::apply(source, comments, &mut diagnostics);
     let mut info = TranscriptInfo::from_checks(
         (detection.format, reason),
         &version,
@@ -112,7 +121,9 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         message_rows,
     );
     info.runs = runs;
-    info.into_report(source.clone(), diagnostics, redactions)
+    let mut report = info.into_report(source.clone(), diagnostics, redactions);
+    report.suppressed = suppressed;
+    report
 }
 
 impl TranscriptInfo {
@@ -164,6 +175,8 @@ impl TranscriptInfo {
             definition: None,
             diagnostics,
             redactions,
+            suppressed: 0,
+            baselined: 0,
         }
     }
 }

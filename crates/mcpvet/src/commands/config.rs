@@ -4,7 +4,8 @@ use std::fmt::Write as _;
 use mcpvet_linter::{ConfigOptions, InputKind, InspectOptions};
 
 use super::emit::Emitter;
-use super::{Plan, Status};
+use super::{Given, Outcome, Plan, Status};
+use crate::project::Project;
 use mcpvet_ast::config::locations::Os;
 
 use crate::cli::{ConfigArgs, Format};
@@ -40,18 +41,31 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
         },
         ..InspectOptions::default()
     };
+    let Some(project) = Project::new(&args.project) else {
+        return Status::Failure;
+    };
     let plan = Plan {
         kind: Some(InputKind::Config),
         options: &options,
         stream: None,
         text: args.output.format == Format::Text,
         lock: None,
+        project: Some(&project),
+        given: Given {
+            dialect: args.dialect.is_some(),
+            target: false,
+        },
     };
-    let mut emitter = Emitter::new(out, &args.output, color);
+    let mut emitter =
+        Emitter::new(out, &args.output, color).with_findings_failing(project.findings_fail());
     for job in jobs {
-        let Some(report) = super::inspect_input(&job.input, &plan) else {
-            emitter.failed();
-            continue;
+        let (report, fail_on) = match super::inspect_in_project(&job.input, &plan) {
+            Outcome::Report(report, fail_on) => (*report, fail_on),
+            Outcome::Ignored => continue,
+            Outcome::Failed => {
+                emitter.failed();
+                continue;
+            }
         };
         if let Some(found) = &job.found
             && found.shared
@@ -68,9 +82,10 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
             ));
             continue;
         }
-        emitter.emit(report);
+        emitter.emit_under(report, fail_on);
     }
-    emitter.finish()
+    let status = emitter.finish();
+    super::finish_project(project, status)
 }
 
 /// The configurations found in the usual places, announced on standard error.

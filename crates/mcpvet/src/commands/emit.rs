@@ -3,13 +3,14 @@
 use mcpvet_diagnostics::Severity;
 use mcpvet_linter::render::github::render_github;
 use mcpvet_linter::render::json::{JsonReportOptions, render_json};
-use mcpvet_linter::render::overview::{counts_line, render_messages, render_report};
+use mcpvet_linter::render::overview::{counts_line, left_out, render_messages, render_report};
 use mcpvet_linter::render::sarif::{SarifOptions, render_sarif};
 use mcpvet_linter::render::text::{TextOptions, render_diagnostic};
+use mcpvet_linter::settings::FailOn as SettingsFailOn;
 use mcpvet_linter::{Counts, FileReport, InputKind};
 
 use super::Status;
-use crate::cli::{Format, OutputArgs};
+use crate::cli::{FailOn, Format, OutputArgs};
 use crate::output::{self, Output};
 
 /// Collects the reports of one run and writes them in the chosen format: text and GitHub
@@ -18,12 +19,18 @@ pub(super) struct Emitter<'o> {
     out: &'o mut Output,
     format: Format,
     threshold: Option<Severity>,
+    /// `--fail-on` was given: it beats the `fail-on` of a settings file.
+    fail_on_given: bool,
+    /// Findings fail the run (not while a baseline is written).
+    findings_fail: bool,
     text: TextOptions,
     /// List the messages of each session first (text format).
     messages: bool,
     /// Kept for the formats that print one document for the whole run.
     reports: Vec<FileReport>,
     total: Counts,
+    /// Findings suppressed and baselined, over every file.
+    left_out: (usize, usize),
     /// Files shown with an overview in the text format.
     printed: usize,
     status: Status,
@@ -35,7 +42,9 @@ impl<'o> Emitter<'o> {
         Emitter {
             out,
             format: args.format,
-            threshold: args.fail_on.threshold(),
+            threshold: args.fail_on.unwrap_or(FailOn::Error).threshold(),
+            fail_on_given: args.fail_on.is_some(),
+            findings_fail: true,
             text: TextOptions {
                 color,
                 redactions: Vec::new(),
@@ -43,6 +52,7 @@ impl<'o> Emitter<'o> {
             messages: false,
             reports: Vec::new(),
             total: Counts::default(),
+            left_out: (0, 0),
             printed: 0,
             status: Status::Clean,
         }
@@ -54,19 +64,34 @@ impl<'o> Emitter<'o> {
         self
     }
 
+    /// Whether findings fail the run (they do not while a baseline is written).
+    pub(super) fn with_findings_failing(mut self, yes: bool) -> Self {
+        self.findings_fail = yes;
+        self
+    }
+
     /// Marks the run as failed: an input could not be read or inspected (already said).
     pub(super) fn failed(&mut self) {
         self.status = self.status.max(Status::Failure);
     }
 
-    /// Writes (or keeps) the report of one file and counts its findings.
-    pub(super) fn emit(&mut self, report: FileReport) {
-        if let Some(threshold) = self.threshold
+    /// Writes (or keeps) the report of one file and counts its findings, failing the run
+    /// at `fail_on`, the `fail-on` of the settings file that applies to the file, when
+    /// `--fail-on` was not given.
+    pub(super) fn emit_under(&mut self, report: FileReport, fail_on: Option<SettingsFailOn>) {
+        let threshold = match fail_on {
+            Some(f) if !self.fail_on_given => f.threshold(),
+            _ => self.threshold,
+        };
+        if let Some(threshold) = threshold
+            && self.findings_fail
             && report.max_severity().is_some_and(|s| s >= threshold)
         {
             self.status = self.status.max(Status::Findings);
         }
         self.total += report.counts();
+        self.left_out.0 += report.suppressed;
+        self.left_out.1 += report.baselined;
         match self.format {
             Format::Text if report.kind == InputKind::Json => self.well_formedness(&report),
             Format::Text => {
@@ -117,9 +142,10 @@ impl<'o> Emitter<'o> {
         match self.format {
             Format::Text if self.printed > 1 => {
                 self.out.print(&format!(
-                    "\n{} files: {}\n",
+                    "\n{} files: {}{}\n",
                     self.printed,
-                    counts_line(self.total)
+                    counts_line(self.total),
+                    left_out(self.left_out.0, self.left_out.1)
                 ));
             }
             Format::Json => self

@@ -3,7 +3,7 @@ use mcpvet_json::JsonOptions;
 use mcpvet_linter::{InputKind, InspectOptions, JsonCheckOptions};
 
 use super::emit::Emitter;
-use super::{Plan, Status};
+use super::{Given, Plan, Status};
 use crate::cli::{Format, JsonArgs};
 use crate::output::Output;
 
@@ -26,6 +26,8 @@ pub(super) fn run(args: &JsonArgs, color: bool, out: &mut Output) -> Status {
         stream: None,
         text: args.output.format == Format::Text,
         lock: None,
+        project: None,
+        given: Given::default(),
     };
     let emitter = Emitter::new(out, &args.output, color);
     super::inspect_each(&args.files, &plan, emitter)

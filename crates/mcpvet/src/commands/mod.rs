@@ -8,6 +8,7 @@ use mcpvet_linter::{FileReport, InputKind, InspectOptions};
 use crate::cli::{Cli, Command, SchemaCommand, StreamArgs};
 use crate::io::Input;
 use crate::output::{self, Output};
+use crate::project::{self, Lookup, Project};
 use crate::{progress, stream};
 
 mod check;
@@ -55,6 +56,7 @@ fn read_or_report(input: &Input) -> Option<Vec<u8>> {
 }
 
 /// How one subcommand inspects its inputs.
+#[derive(Clone, Copy)]
 struct Plan<'a> {
     /// What to read each input as; `None` decides per file from the content.
     kind: Option<InputKind>,
@@ -66,6 +68,64 @@ struct Plan<'a> {
     text: bool,
     /// `--lock`: the lock file and its name; each report gets its findings against it.
     lock: Option<(&'a mcpvet_linter::drift::Lock, &'a str)>,
+    /// The settings files and baselines (`None`: commands without them).
+    project: Option<&'a Project>,
+    /// The options the command line gave, which the settings file does not change.
+    given: Given,
+}
+
+/// Which options of a settings file the command line gave (`--dialect`, `--target`).
+#[derive(Debug, Clone, Copy, Default)]
+struct Given {
+    dialect: bool,
+    target: bool,
+}
+
+/// What became of one input.
+enum Outcome {
+    /// Its report, and the `fail-on` of the settings file that applies to it.
+    Report(Box<FileReport>, Option<mcpvet_linter::settings::FailOn>),
+    /// Not inspected: an `ignore` pattern of its settings file matches it (said).
+    Ignored,
+    /// It could not be read or inspected, or its settings file is not valid (said).
+    Failed,
+}
+
+/// Inspects `input` as `plan` says, within its project: with the options its settings file
+/// gives (the command line's first), then its lock findings, the settings' rule levels and
+/// the baseline applied.
+fn inspect_in_project(input: &Input, plan: &Plan<'_>) -> Outcome {
+    let (found, options) = match plan.project {
+        Some(p) => match p.lookup(input) {
+            Lookup::Use(found) => {
+                let options = project::options_for(
+                    plan.options,
+                    found.as_deref(),
+                    input,
+                    plan.given.dialect,
+                    plan.given.target,
+                );
+                (found, options)
+            }
+            Lookup::Ignored => return Outcome::Ignored,
+            Lookup::Failed => return Outcome::Failed,
+        },
+        None => (None, None),
+    };
+    let local = Plan {
+        options: options.as_ref().unwrap_or(plan.options),
+        ..*plan
+    };
+    let Some(mut report) = inspect_input(input, &local) else {
+        return Outcome::Failed;
+    };
+    if let Some((lock, name)) = plan.lock {
+        mcpvet_linter::drift::check_lock(&mut report, lock, name);
+    }
+    if let Some(p) = plan.project {
+        p.settle(input, found.as_deref(), &mut report);
+    }
+    Outcome::Report(Box::new(report), found.and_then(|f| f.settings.fail_on))
 }
 
 /// Inspects `input` as `plan` says: a large capture as a stream (bounded memory, progress
@@ -183,36 +243,36 @@ fn inspect_each_with(
     with: Option<&std::path::Path>,
 ) -> Status {
     // `None`: not inspected yet; `Some(None)`: could not be read.
-    let mut session: Option<Option<FileReport>> = None;
+    let mut session: Option<Option<(Box<FileReport>, Option<mcpvet_linter::settings::FailOn>)>> =
+        None;
     for path in paths {
-        match inspect_input(&Input::new(path), plan) {
-            Some(mut report) => {
-                if let Some((lock, name)) = plan.lock {
-                    mcpvet_linter::drift::check_lock(&mut report, lock, name);
-                }
+        match inspect_in_project(&Input::new(path), plan) {
+            Outcome::Report(mut report, fail_on) => {
                 let has_runs = report.transcript.as_ref().is_some_and(|t| t.runs.is_some());
                 if let (Some(with), true) = (with, has_runs) {
                     let joined = session.get_or_insert_with(|| {
                         let session_plan = Plan {
                             kind: Some(InputKind::Transcript),
-                            options: plan.options,
                             stream: None,
-                            text: plan.text,
-                            lock: plan.lock,
+                            ..*plan
                         };
-                        inspect_input(&Input::new(with), &session_plan)
+                        match inspect_in_project(&Input::new(with), &session_plan) {
+                            Outcome::Report(report, fail_on) => Some((report, fail_on)),
+                            Outcome::Ignored | Outcome::Failed => None,
+                        }
                     });
-                    if let Some(s) = joined.as_ref() {
+                    if let Some((s, _)) = joined.as_ref() {
                         mcpvet_linter::join_session(&mut report, s);
                     }
                 }
-                emitter.emit(report);
+                emitter.emit_under(*report, fail_on);
             }
-            None => emitter.failed(),
+            Outcome::Ignored => {}
+            Outcome::Failed => emitter.failed(),
         }
     }
     match (with, session) {
-        (Some(_), Some(Some(report))) => emitter.emit(report),
+        (Some(_), Some(Some((report, fail_on)))) => emitter.emit_under(*report, fail_on),
         (Some(_), Some(None)) => emitter.failed(),
         (Some(with), None) => output::note(&format!(
             "`--with {}` joins a captured session to the runs of a run-phase event log, and \
@@ -222,6 +282,16 @@ fn inspect_each_with(
         (None, _) => {}
     }
     emitter.finish()
+}
+
+/// The status of a run whose inspections ended with `status`, once `project` has written
+/// its baseline (a baseline that cannot be written fails the run).
+fn finish_project(project: Project, status: Status) -> Status {
+    if project.finish() {
+        status
+    } else {
+        status.max(Status::Failure)
+    }
 }
 
 /// Reads the lock file of `--lock`, or says why it cannot be read.

@@ -9,10 +9,11 @@ use mcpvet_schema::infer::{InferOptions, Required};
 use mcpvet_text::SourceFile;
 
 use super::emit::Emitter;
-use super::{Plan, Status};
+use super::{Given, Plan, Status};
 use crate::cli::{Format, InferArgs, RequiredArg, ServerArgs};
 use crate::io::Input;
 use crate::output::{self, Output};
+use crate::project::Project;
 
 /// The files `mcpvet server` inspects when given no path, in this order.
 const DEFAULT_FILES: &[&str] = &["server.json", "manifest.json"];
@@ -51,14 +52,25 @@ pub(super) fn run(args: &ServerArgs, color: bool, out: &mut Output) -> Status {
         },
         ..InspectOptions::default()
     };
+    let Some(project) = Project::new(&args.project) else {
+        return Status::Failure;
+    };
     let plan = Plan {
         kind: Some(InputKind::Server),
         options: &options,
         stream: None,
         text: args.output.format == Format::Text,
         lock: lock.as_ref().map(|(l, n)| (l, n.as_str())),
+        project: Some(&project),
+        given: Given {
+            dialect: false,
+            target: args.target.is_some(),
+        },
     };
-    super::inspect_each(&paths, &plan, Emitter::new(out, &args.output, color))
+    let emitter =
+        Emitter::new(out, &args.output, color).with_findings_failing(project.findings_fail());
+    let status = super::inspect_each(&paths, &plan, emitter);
+    super::finish_project(project, status)
 }
 
 pub(super) fn infer(args: &InferArgs, color: bool, out: &mut Output) -> Status {

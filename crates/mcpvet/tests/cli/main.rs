@@ -21,6 +21,7 @@ mod config;
 mod diff;
 mod json;
 mod other;
+mod project;
 mod runlog;
 mod server;
 
@@ -50,6 +51,9 @@ const SNAPSHOTS: &[&str] = &[
     "jsonl",
     "max_depth",
     "multiple_files",
+    "project_baseline",
+    "project_settings",
+    "project_suppressions",
     "rules_coverage",
     "run_logs",
     "schema_infer",

@@ -10,6 +10,7 @@
 //!               "reason": "path `.vscode/mcp.json`"},
 //!   "protocol": null,
 //!   "summary": {"servers": 1, "errors": 1, "warnings": 0, "infos": 0},
+//!   (plus "suppressed" and "baselined" when findings were left out: docs/configuration.md)
 //!   "servers": [{"name": "docs", "path": "$.servers.docs", "transport": "stdio",
 //!                "target": "npx -y docs-mcp", "disabled": false, "line": 3, "column": 5}],
 //!   "findings": [{"code": "MCP001", "rule": "json-syntax-error", "severity": "error",
@@ -319,6 +320,20 @@ struct Summary {
     errors: usize,
     warnings: usize,
     infos: usize,
+    /// Findings a `mcpvet-ignore` comment suppressed; absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    suppressed: usize,
+    /// Findings left out because the baseline holds them; absent when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    baselined: usize,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if signature"
+)]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 #[derive(Serialize)]
@@ -434,6 +449,8 @@ fn file_entry(
         errors: counts.errors,
         warnings: counts.warnings,
         infos: counts.infos,
+        suppressed: report.suppressed,
+        baselined: report.baselined,
     };
     FileEntry {
         path: report.source.name().to_owned(),

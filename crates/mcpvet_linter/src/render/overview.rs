@@ -125,7 +125,12 @@ pub fn render_overview(report: &FileReport, options: &TextOptions) -> String {
             );
         }
     }
-    let _ = writeln!(out, "  findings  {}", counts_line(report.counts()));
+    let _ = writeln!(
+        out,
+        "  findings  {}{}",
+        counts_line(report.counts()),
+        left_out(report.suppressed, report.baselined)
+    );
     out
 }
 
@@ -350,6 +355,23 @@ pub fn counts_line(counts: Counts) -> String {
     )
 }
 
+/// The findings left out of a report, for the end of its counts line: empty when none,
+/// else ` (2 suppressed, 5 baselined)`.
+pub fn left_out(suppressed: usize, baselined: usize) -> String {
+    let mut parts = Vec::new();
+    if suppressed > 0 {
+        parts.push(format!("{suppressed} suppressed"));
+    }
+    if baselined > 0 {
+        parts.push(format!("{baselined} baselined"));
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    }
+}
+
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
@@ -503,5 +525,8 @@ mod tests {
             }),
             "1 error, 0 warnings, 2 infos"
         );
+        assert_eq!(left_out(0, 0), "");
+        assert_eq!(left_out(2, 0), " (2 suppressed)");
+        assert_eq!(left_out(1, 5), " (1 suppressed, 5 baselined)");
     }
 }
