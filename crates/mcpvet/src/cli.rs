@@ -181,6 +181,44 @@ Examples:
   mcpvet dump --transcript session.jsonl --input-format json-lines"
     )]
     Dump(DumpArgs),
+    /// Run the language server: findings in the editor as you type (docs/editors.md)
+    #[command(long_about = LSP_ABOUT, after_help = LSP_AFTER)]
+    Lsp(LspArgs),
+}
+
+const LSP_ABOUT: &str = "\
+Run the mcpvet language server, for editors: the Language Server Protocol over standard input \
+and output. An editor starts it and sends the files you open; it is not meant to be run by hand.
+
+It shows mcpvet's findings as diagnostics while you type (each with its rule code linked to the \
+rule's page), offers each finding's fix as a quick fix, and shows a server's transport and \
+command or URL when you hover its name. It reads the files `mcpvet config`, `mcpvet server` \
+and `mcpvet check` read, chosen by name: client configurations (`.vscode/mcp.json`, \
+`.cursor/mcp.json`, `.mcp.json`, `claude_desktop_config.json`, `.codex/config.toml`, \
+Continue's and Goose's YAML...), `server.json` and `manifest.json`, and captured sessions and \
+run logs (`.jsonl`, `.ndjson`, `.har`, `.log`). Other files get no diagnostics. Secrets are \
+masked everywhere.
+
+docs/editors.md has the settings for VS Code, Neovim, Helix and Zed.";
+
+const LSP_AFTER: &str = "\
+Exit status:
+  0  the editor sent `shutdown`, then `exit` or closed the connection
+  1  the editor sent `exit` without `shutdown`, or closed the connection without either
+  2  usage error, or standard input or output failed
+
+Example (Helix, languages.toml):
+  [language-server.mcpvet]
+  command = \"mcpvet\"
+  args = [\"lsp\"]";
+
+/// Arguments of `mcpvet lsp`.
+#[derive(Debug, Args)]
+pub(crate) struct LspArgs {
+    /// Talk over standard input and output: the only transport, and the default (accepted
+    /// because some editors pass it)
+    #[arg(long)]
+    pub(crate) stdio: bool,
 }
 
 const RULES_ABOUT: &str = "\

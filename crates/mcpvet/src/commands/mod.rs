@@ -17,6 +17,7 @@ mod diff;
 mod dump;
 mod emit;
 mod json;
+mod lsp;
 mod rules;
 mod server;
 mod transcript;
@@ -318,6 +319,10 @@ fn read_lock(path: &std::path::Path) -> Option<(mcpvet_linter::drift::Lock, Stri
 
 /// Runs the subcommand `cli` names.
 pub(crate) fn run(cli: &Cli) -> Status {
+    // The language server owns standard input and output: nothing else may lock them.
+    if let Command::Lsp(args) = &cli.command {
+        return lsp::run(args);
+    }
     let color = cli.color.enabled(
         std::io::stdout().is_terminal(),
         std::env::var_os("NO_COLOR"),
@@ -335,6 +340,8 @@ pub(crate) fn run(cli: &Cli) -> Status {
         Command::Rules(args) => rules::list(args, &mut out),
         Command::Explain(args) => rules::explain(args, &mut out),
         Command::Dump(args) => dump::run(args, &mut out),
+        // Served above, before standard output is locked.
+        Command::Lsp(_) => Status::Failure,
     };
     if out.finish() {
         status
