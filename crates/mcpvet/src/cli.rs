@@ -61,12 +61,17 @@ Exit status:
   2  usage error, or an input could not be read (wins over 1); a syntax error in an input is a
      finding, not an error
 
+With --diff, the exit status is 0 when no file would change, 1 when one would, 2 on errors.
+
 Examples:
   mcpvet config                                inspect every configuration found
   mcpvet config .vscode/mcp.json               inspect one file
   mcpvet config --dialect cursor - < mcp.json  read standard input as a Cursor file
   mcpvet config --format sarif > mcp.sarif     for GitHub code scanning
-  mcpvet config --fail-on warning              fail on warnings too";
+  mcpvet config --fail-on warning              fail on warnings too
+  mcpvet config --fix --diff .mcp.json         show what the safe fixes would change
+  mcpvet config --fix .mcp.json                apply them (docs/fixes.md lists every fix)
+  mcpvet config --fix-suggested .mcp.json      apply the suggested fixes too";
 
 const CONFIG_ABOUT: &str = "\
 Inspect MCP client configurations: syntax, shape, transports and secrets.
@@ -184,6 +189,10 @@ Examples:
     /// Run the language server: findings in the editor as you type (docs/editors.md)
     #[command(long_about = LSP_ABOUT, after_help = LSP_AFTER)]
     Lsp(LspArgs),
+    /// Write a copy of a file with every secret replaced by a placeholder of the same
+    /// shape, to share it in a bug report (`--check`: say whether any is left)
+    #[command(long_about = REDACT_ABOUT, after_help = EXIT_STATUS_REDACT)]
+    Redact(RedactArgs),
 }
 
 const LSP_ABOUT: &str = "\
@@ -219,6 +228,52 @@ pub(crate) struct LspArgs {
     /// because some editors pass it)
     #[arg(long)]
     pub(crate) stdio: bool,
+}
+
+const REDACT_ABOUT: &str = "\
+Write a copy of a configuration, a captured session (JSON, JSON Lines, a client log), a HAR \
+file or a run log with every secret replaced by a placeholder of the same shape, to share it \
+in a bug report or an issue.
+
+Replaced: every secret the inspection finds (the MCP3xx rules: provider tokens, credentials \
+in env, arguments, headers and URLs, secrets in captured traffic), and, however short or \
+plain, the values of `Authorization`, `Cookie`, `Set-Cookie` and API-key headers, values \
+named like credentials, URL passwords (`user:pass@`) and credential query parameters. A \
+placeholder has as many bytes as the secret and keeps a prefix that says what it was (`ghp_`, \
+`sk-ant-api03-`; `Bearer ` is never part of the secret): `ghp_Rxxxxxxxx…`. Every other byte, \
+and every line break, stays where it was, so the line and column of each finding in the copy \
+are those of the original (a multi-byte character of a secret becomes as many ASCII letters). \
+The file is read as `mcpvet check` reads it; nothing is run or fetched.
+
+The copy goes to standard output, or to the file of -o. Review it before sharing: a secret no \
+rule recognises (a password in free text) is not replaced. docs/redact.md has the details.";
+
+const EXIT_STATUS_REDACT: &str = "\
+Exit status:
+  0  the copy was written; with --check: the file holds no secret
+  1  with --check: the file still holds a secret (each is listed, masked)
+  2  usage error, or the input could not be read or the copy written
+
+Examples:
+  mcpvet redact session.jsonl -o session.shared.jsonl
+  mcpvet redact capture.har > capture.shared.har
+  mcpvet redact --check session.shared.jsonl   before attaching it to an issue";
+
+/// Arguments of `mcpvet redact`.
+#[derive(Debug, Args)]
+pub(crate) struct RedactArgs {
+    /// Where to write the copy (default: standard output); never the input itself
+    #[arg(short, long, value_name = "PATH", conflicts_with = "check")]
+    pub(crate) output: Option<PathBuf>,
+
+    /// Write nothing; list the secrets the file still holds (masked) and exit with 1 if
+    /// there is any
+    #[arg(long)]
+    pub(crate) check: bool,
+
+    /// The file; `-` reads standard input
+    #[arg(value_name = "FILE")]
+    pub(crate) file: PathBuf,
 }
 
 const RULES_ABOUT: &str = "\
@@ -392,6 +447,33 @@ pub(crate) struct ProjectArgs {
     pub(crate) write_baseline: Option<PathBuf>,
 }
 
+/// How `--fix` rewrites files (`config`, `server`).
+#[derive(Debug, Args)]
+pub(crate) struct FixArgs {
+    /// Apply the safe fixes of the findings to each file, in place (comments and layout
+    /// kept), then report what remains; a summary of the fixes goes to standard error
+    #[arg(long)]
+    pub(crate) fix: bool,
+
+    /// With --fix, apply the suggested fixes too: they change what the client does (a
+    /// secret moved into a variable the user must set, a remote server started through a
+    /// bridge), so review them
+    #[arg(long)]
+    pub(crate) fix_suggested: bool,
+
+    /// Print a unified diff of what --fix (or --fix-suggested) would change, and write
+    /// nothing; the exit status is 1 when a file would change
+    #[arg(long, conflicts_with_all = ["format", "fail_on"])]
+    pub(crate) diff: bool,
+}
+
+impl FixArgs {
+    /// Whether files are fixed (or a diff of the fixes is shown) instead of only inspected.
+    pub(crate) fn any(&self) -> bool {
+        self.fix || self.fix_suggested || self.diff
+    }
+}
+
 /// Arguments of `mcpvet config`.
 #[derive(Debug, Args)]
 pub(crate) struct ConfigArgs {
@@ -405,7 +487,7 @@ pub(crate) struct ConfigArgs {
     /// Print where the clients keep their configurations on this machine and in the current
     /// folder, and which of those files exist, without inspecting them (`--format json` for
     /// a JSON list)
-    #[arg(long, conflicts_with_all = ["paths", "dialect"])]
+    #[arg(long, conflicts_with_all = ["paths", "dialect", "fix", "fix_suggested", "diff"])]
     pub(crate) list_locations: bool,
 
     #[command(flatten)]
@@ -413,6 +495,9 @@ pub(crate) struct ConfigArgs {
 
     #[command(flatten)]
     pub(crate) project: ProjectArgs,
+
+    #[command(flatten)]
+    pub(crate) fix: FixArgs,
 
     /// Configuration files to inspect; `-` reads standard input. Without PATH, the files of
     /// every client found on this machine and in the current folder
@@ -605,9 +690,12 @@ pub(crate) struct ServerArgs {
     #[command(flatten)]
     pub(crate) project: ProjectArgs,
 
+    #[command(flatten)]
+    pub(crate) fix: FixArgs,
+
     /// Check the advertised tools against this lock file (`mcpvet lock`): changed, new and
     /// removed tools are findings (MCP560-MCP564)
-    #[arg(long, value_name = "LOCKFILE")]
+    #[arg(long, value_name = "LOCKFILE", conflicts_with_all = ["fix", "fix_suggested", "diff"])]
     pub(crate) lock: Option<PathBuf>,
 
     /// Server definitions to inspect; `-` reads standard input. Without PATH, `server.json`

@@ -34,6 +34,7 @@
 pub mod codes;
 pub mod config;
 pub mod definition;
+pub mod edits;
 pub mod kind;
 mod lower;
 pub mod names;

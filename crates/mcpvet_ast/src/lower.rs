@@ -1,4 +1,4 @@
-use mcpvet_diagnostics::{Diagnostic, JsonPath, RuleCode, Severity};
+use mcpvet_diagnostics::{Applicability, Diagnostic, Edit, Fix, JsonPath, RuleCode, Severity};
 use mcpvet_json::{Value, ValueKind};
 use mcpvet_text::{Span, Spanned};
 
@@ -15,21 +15,69 @@ pub(crate) fn strict_json(
 ) {
     use mcpvet_json::rules::{COMMENT_NOT_ALLOWED, TRAILING_COMMA_NOT_ALLOWED};
     for &span in doc.comments() {
-        out.push(
-            COMMENT_NOT_ALLOWED
-                .diagnostic(span, format!("comment in {place}"))
-                .with_severity(severity)
-                .with_help("remove the comment; a strict parser rejects the whole file"),
-        );
+        let mut d = COMMENT_NOT_ALLOWED
+            .diagnostic(span, format!("comment in {place}"))
+            .with_severity(severity)
+            .with_help("remove the comment; a strict parser rejects the whole file");
+        if let Some(removed) = comment_removal(doc, span) {
+            d = d.with_fix(Fix::new(
+                "remove the comment",
+                vec![Edit::new(removed, "")],
+                Applicability::Safe,
+            ));
+        }
+        out.push(d);
     }
     for &span in doc.trailing_commas() {
-        out.push(
-            TRAILING_COMMA_NOT_ALLOWED
-                .diagnostic(span, format!("trailing comma in {place}"))
-                .with_severity(severity)
-                .with_help("remove the comma; a strict parser rejects the whole file"),
-        );
+        let mut d = TRAILING_COMMA_NOT_ALLOWED
+            .diagnostic(span, format!("trailing comma in {place}"))
+            .with_severity(severity)
+            .with_help("remove the comma; a strict parser rejects the whole file");
+        if doc.slice(span) == Some(",") {
+            d = d.with_fix(Fix::new(
+                "remove the comma",
+                vec![Edit::new(span, "")],
+                Applicability::Safe,
+            ));
+        }
+        out.push(d);
     }
+}
+
+/// What removing the comment at `span` removes: its whole line(s) when nothing else is on
+/// them (line break included), the comment and the blanks before it when it ends a line
+/// after other text, the comment alone otherwise. `None` when the span is not a comment of
+/// the document's text.
+fn comment_removal(doc: &mcpvet_json::JsonDocument<'_>, span: Span) -> Option<Span> {
+    let comment = doc.slice(span)?;
+    if !(comment.starts_with("//") || comment.starts_with("/*")) {
+        return None;
+    }
+    let text = doc.text();
+    let base = doc.base();
+    let start = (span.start - base) as usize;
+    // A line comment's span may or may not hold its line break: the line ends at the first
+    // break after the comment's text.
+    let end = start + comment.trim_end_matches(['\n', '\r']).len();
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let before = &text[line_start..start];
+    let rest = &text[end..];
+    let line_end = rest.find('\n').map_or(text.len(), |i| end + i + 1);
+    let after = &text[end..line_end];
+    let blank = |s: &str| {
+        s.chars()
+            .all(|c| c == ' ' || c == '\t' || c == '\r' || c == '\n')
+    };
+    let at = |offset: usize| base + offset as u32;
+    let removed = if blank(before) && blank(after) {
+        Span::new(at(line_start), at(line_end))
+    } else if blank(after) {
+        let blanks = before.len() - before.trim_end_matches([' ', '\t']).len();
+        Span::new(at(start - blanks), at(end))
+    } else {
+        Span::new(at(start), at(end))
+    };
+    Some(removed)
 }
 
 /// The result of lowering: always a value, plus the diagnostics found on the way (parse

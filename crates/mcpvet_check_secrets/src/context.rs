@@ -8,6 +8,7 @@ use std::ops::Range;
 
 use mcpvet_ast::config::{ConfigFile, Dialect};
 use mcpvet_ast::definition::{CredentialKind, DefinitionFile, DefinitionFormat};
+use mcpvet_ast::edits::{append_item, insert_member};
 use mcpvet_diagnostics::{
     Applicability, Diagnostic, Edit, Fix, JsonPath, PathSegment, Reporter, RuleMeta, Severity, Site,
 };
@@ -217,14 +218,120 @@ impl<'c, 'a> Cx<'c, 'a> {
         }
     }
 
-    /// A fix replacing the string `value` with a reference to `name` (see
-    /// [`reference_fix`]); never in a definition, whose formats have no reference that
-    /// needs no declaration.
-    pub(crate) fn reference_fix(&self, value: Value<'_>, field: Field, name: &str) -> Option<Fix> {
-        match self.source {
-            Source::Config(config) => reference_fix(config.dialect, value, field, name),
-            Source::Definition(_) => None,
+    /// A fix moving the secret at `span` (its characters inside the string `value`, which
+    /// must be written as they are, without escapes) out of the file: replaced by a
+    /// reference to the variable `name` in the client's own syntax for `field`, or, in VS
+    /// Code and Visual Studio, by an input declared with `"password": true`. `None` in a
+    /// definition (its formats have no reference that needs no declaration), where the
+    /// client expands nothing there (Claude Desktop, Codex), and when `name` is not a plain
+    /// variable name. Always a suggestion: the user must provide the value.
+    pub(crate) fn secret_fix(
+        &self,
+        value: Value<'_>,
+        span: Span,
+        field: Field,
+        name: &str,
+    ) -> Option<Fix> {
+        let Source::Config(config) = self.source else {
+            return None;
+        };
+        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
         }
+        let written = self.doc.slice(span)?;
+        let inside = value.content_span()?;
+        if span.is_empty()
+            || !inside.contains_span(span)
+            || written.contains(['\\', '"'])
+            || written.chars().any(char::is_control)
+        {
+            return None;
+        }
+        if matches!(config.dialect, Dialect::VsCode | Dialect::VisualStudio)
+            && let Some(fix) = self.input_fix(config, value, span, name)
+        {
+            return Some(fix);
+        }
+        let r = reference(config.dialect, field, name)?;
+        Some(Fix::new(
+            format!(
+                "replace the secret with `{r}`, and set `{name}` in the environment the client \
+                 starts from"
+            ),
+            vec![Edit::new(span, r)],
+            Applicability::Unsafe,
+        ))
+    }
+
+    /// The VS Code (or Visual Studio) fix of [`Self::secret_fix`]: the secret replaced by
+    /// `${input:id}` and an input `id` added to `inputs` (created beside `servers` when
+    /// missing), with `"password": true`, so that the client asks for the value once and
+    /// keeps it in its secret storage.
+    fn input_fix(
+        &self,
+        config: &ConfigFile<'_>,
+        value: Value<'_>,
+        span: Span,
+        name: &str,
+    ) -> Option<Fix> {
+        let server = self.holder_of(&value.path())?;
+        // `$.servers.x` (mcp.json) or `$.mcp.servers.x` (settings.json): `inputs` is beside
+        // the server map.
+        let mut holder_path = server.path.clone();
+        holder_path.pop();
+        holder_path.pop();
+        let holder = self.doc.find(&holder_path)?;
+        let inputs = holder.get("inputs");
+        if inputs.is_some_and(|i| i.kind() != ValueKind::Array) {
+            return None;
+        }
+        let taken: Vec<String> = inputs
+            .into_iter()
+            .flat_map(Value::items)
+            .filter_map(|i| i.get("id").and_then(Value::as_str))
+            .map(std::borrow::Cow::into_owned)
+            .collect();
+        // VS Code's ids are free text (its own examples use `api-key`); Visual Studio's
+        // are letters, digits and `_`.
+        let base = if config.dialect == Dialect::VsCode {
+            name.to_ascii_lowercase().replace('_', "-")
+        } else {
+            name.to_ascii_lowercase()
+        };
+        let separator = if config.dialect == Dialect::VsCode {
+            "-"
+        } else {
+            "_"
+        };
+        // One more candidate than there are inputs: one of them is free.
+        let id = std::iter::once(base.clone())
+            .chain((2..=taken.len() + 1).map(|n| format!("{base}{separator}{n}")))
+            .find(|id| !taken.contains(id))?;
+        let mut description = String::new();
+        mcpvet_json::push_string(
+            &mut description,
+            &format!("{name} of the server {}", short(server.name)),
+        );
+        let input = format!(
+            "{{\"type\": \"promptString\", \"id\": \"{id}\", \"description\": {description}, \"password\": true}}"
+        );
+        let declare = match inputs {
+            Some(array) => append_item(array, &input)?,
+            None => insert_member(holder, &format!("\"inputs\": [{input}]"))?,
+        };
+        let replace = Edit::new(span, format!("${{input:{id}}}"));
+        let mut edits = vec![replace, declare];
+        edits.sort_by_key(|e| (e.span().start, e.span().end));
+        Some(Fix::new(
+            format!(
+                "replace the secret with `${{input:{id}}}` and declare the input with \
+                 `\"password\": true`: {} asks for the value once and keeps it in its secret \
+                 storage",
+                config.dialect.client_name()
+            ),
+            edits,
+            Applicability::Unsafe,
+        ))
     }
 }
 
@@ -544,25 +651,6 @@ pub(crate) fn advice(dialect: Dialect, field: Field, name: &str, prefix: &str) -
              or `{prefix}${{{name}}}`) instead of the value"
         ),
     }
-}
-
-/// A fix replacing the string `value` with a reference to `name`, when `dialect` expands
-/// one in `field` and `name` needs no JSON escaping.
-pub(crate) fn reference_fix(
-    dialect: Dialect,
-    value: Value<'_>,
-    field: Field,
-    name: &str,
-) -> Option<Fix> {
-    if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') || name.is_empty() {
-        return None;
-    }
-    let r = reference(dialect, field, name)?;
-    Some(Fix::new(
-        format!("replace the literal with `{r}`"),
-        vec![Edit::new(value.span(), format!("\"{r}\""))],
-        Applicability::Unsafe,
-    ))
 }
 
 /// The severity of a token finding: test-mode credentials one level lower.

@@ -18,6 +18,7 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+pub mod apply;
 mod diagnostic;
 mod findings;
 mod path;

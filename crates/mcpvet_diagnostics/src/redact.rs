@@ -84,6 +84,60 @@ pub fn mask(secret: &str) -> String {
         .collect()
 }
 
+/// A same-shape stand-in for `secret` in a copy of a file to share (`mcpvet redact`): as
+/// many bytes, its first `keep` bytes kept (a prefix that says what the secret was, such as
+/// `ghp_`; cut to a character boundary, to ASCII and to half the secret), line breaks kept
+/// where they are, and every other byte written as `R` (the first) then `x`. ASCII letters
+/// only, so a multi-byte character becomes as many letters, nothing needs escaping or
+/// quoting in JSON, TOML or YAML, and text outside any string (a token pasted bare into
+/// broken JSON) still reads as one word. A run of `x` is a placeholder to every secret
+/// detector, never a secret; the `R` keeps it from reading as the `xxx` of an unfilled URL
+/// or path. [`is_filled`] recognises it.
+///
+/// ```
+/// use mcpvet_diagnostics::redact::{filler, is_filled};
+///
+/// assert_eq!(filler("ghp_abcdef1234", 4), "ghp_Rxxxxxxxxx");
+/// assert_eq!(filler("pässword", 0), "Rxxxxxxxx");
+/// assert_eq!(filler("ab\ncd", 0), "Rx\nxx");
+/// assert!(is_filled(&filler("sk-ant-api03-secret-value-0123456789", 13)));
+/// assert!(!is_filled("Q7vK2mX9pL4wR8tx"));
+/// ```
+pub fn filler(secret: &str, keep: usize) -> String {
+    let mut keep = keep.min(secret.len() / 2);
+    while keep > 0 && !(secret.is_char_boundary(keep) && secret[..keep].is_ascii()) {
+        keep -= 1;
+    }
+    let mut out = String::with_capacity(secret.len());
+    out.push_str(&secret[..keep]);
+    let mut first = true;
+    for b in secret[keep..].bytes() {
+        if matches!(b, b'\n' | b'\r') {
+            out.push(char::from(b));
+        } else if first {
+            out.push('R');
+            first = false;
+        } else {
+            out.push('x');
+        }
+    }
+    out
+}
+
+/// Whether `text` is what [`filler`] writes: an optional prefix of letters, digits, `_`,
+/// `-` and `.` no longer than the rest, then `R` and `x` only (line breaks aside).
+pub fn is_filled(text: &str) -> bool {
+    let Some(r) = text.rfind('R') else {
+        return false;
+    };
+    let (prefix, rest) = (&text[..r], &text[r + 1..]);
+    rest.bytes().all(|b| matches!(b, b'x' | b'\n' | b'\r'))
+        && prefix.len() <= rest.len() + 1
+        && prefix
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'\n' | b'\r'))
+}
+
 /// Which characters of a source text to star: for each secret span, the part after its
 /// first [`keep_chars`] characters.
 ///

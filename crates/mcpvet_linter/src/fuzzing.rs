@@ -360,3 +360,68 @@ pub fn diff(data: &[u8]) {
     let checked = drift::lock_report(&report.new, &lock, "mcp-tools.lock");
     check_spans(&checked);
 }
+
+/// A redacted copy of any input (`mcpvet redact`, [`crate::share`]), read as what its
+/// content shows and as a configuration under a client's file name: nothing panics, the
+/// copy has as many bytes as the input with every line break in its place, every byte
+/// outside the replaced spans is the input's, every replaced span reads as a filler, and a
+/// copy of valid UTF-8 is valid UTF-8.
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+pub fn redact(data: &[u8]) {
+    let options = crate::InspectOptions::default();
+    for (kind, name) in [
+        (None, "input"),
+        (Some(crate::InputKind::Config), ".mcp.json"),
+    ] {
+        let Ok(copy) = crate::share::redact(kind, name, data, &options) else {
+            return;
+        };
+        assert_eq!(
+            copy.bytes.len(),
+            data.len(),
+            "{name}: the copy's length differs"
+        );
+        let mut at = 0;
+        for s in &copy.secrets {
+            let range = s.span.range();
+            assert!(
+                at <= range.start,
+                "{name}: spans overlap or are out of order"
+            );
+            assert_eq!(
+                copy.bytes[at..range.start],
+                data[at..range.start],
+                "{name}: a byte outside the secrets changed"
+            );
+            let replaced =
+                std::str::from_utf8(&copy.bytes[range.clone()]).expect("fillers are ASCII");
+            assert!(
+                mcpvet_diagnostics::redact::is_filled(replaced),
+                "{name}: `{replaced}` is no filler"
+            );
+            for i in range.clone() {
+                let newline = |b: u8| b == b'\n' || b == b'\r';
+                assert_eq!(
+                    newline(copy.bytes[i]),
+                    newline(data[i]),
+                    "{name}: a line break moved"
+                );
+            }
+            at = range.end;
+        }
+        assert_eq!(
+            copy.bytes[at..],
+            data[at..],
+            "{name}: a byte after the secrets changed"
+        );
+        if std::str::from_utf8(data).is_ok() {
+            assert!(
+                std::str::from_utf8(&copy.bytes).is_ok(),
+                "{name}: the copy is not UTF-8"
+            );
+        }
+    }
+}

@@ -40,6 +40,7 @@ pub mod docs;
 pub mod drift;
 pub mod embed;
 mod finish;
+pub mod fix;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
 mod inspect;
@@ -53,6 +54,7 @@ mod risks;
 mod runs;
 mod server;
 pub mod settings;
+pub mod share;
 pub mod stream;
 mod suppress;
 mod transcript;

@@ -4,13 +4,13 @@
 #![cfg(feature = "fuzzing")]
 
 use mcpvet_linter::fuzzing::{
-    config_lower, diff, lint_all, server_definition, toml, transcript, yaml,
+    config_lower, diff, lint_all, redact, server_definition, toml, transcript, yaml,
 };
 use mcpvet_testkit::replay_fuzz_target;
 
 type Body = fn(&[u8]);
 
-const TARGETS: [(&str, Body); 7] = [
+const TARGETS: [(&str, Body); 8] = [
     ("config_lower", config_lower),
     ("transcript", transcript),
     ("lint_all", lint_all),
@@ -18,6 +18,7 @@ const TARGETS: [(&str, Body); 7] = [
     ("toml", toml),
     ("server_definition", server_definition),
     ("diff", diff),
+    ("redact", redact),
 ];
 
 #[test]

@@ -193,6 +193,20 @@ pub extern "C" fn mcpvet_infer_schema(required: u32, text: u32) -> u32 {
     put(json.into_bytes())
 }
 
+/// [`redact`](crate::redact): the mode, a file name (an empty buffer for none) and the text;
+/// returns a new buffer with the redacted copy (as many bytes as the text), or
+/// `{"error": "..."}` for an unknown mode.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_redact(mode: u32, file_name: u32, text: u32) -> u32 {
+    let bytes = with_three(mode, file_name, text, |mode, name, text| {
+        let mode = String::from_utf8_lossy(mode);
+        let name = String::from_utf8_lossy(name);
+        let name = (!name.is_empty()).then_some(name.as_ref());
+        crate::redact(&mode, name, text).unwrap_or_else(|e| crate::error_json(&e).into_bytes())
+    });
+    put(bytes)
+}
+
 /// The `custom` source of `getrandom` in the WebAssembly build (selected with
 /// `--cfg getrandom_backend="custom"` by scripts/build-web): `ahash`, under `jsonschema`,
 /// asks it once for the seeds of its hash maps. The bytes come from a fixed-seed `SplitMix64`
@@ -294,6 +308,24 @@ mod tests {
         let err = mcpvet_inspect(bad, input);
         assert!(text(err).starts_with("{\"error\":\"unknown mode `yaml`"));
         for h in [mode, input, out, none, page_out, bad, err] {
+            mcpvet_buffer_free(h);
+        }
+    }
+
+    #[test]
+    fn redact_through_buffers() {
+        let mode = put(b"auto".to_vec());
+        let name = put(b".mcp.json".to_vec());
+        let input = br#"{"mcpServers": {"a": {"type": "http", "url": "https://x.example/mcp", "headers": {"Authorization": "Bearer Zq8xW2vN5mK9pR3tLb7c"}}}}"#;
+        let text_handle = put(input.to_vec());
+        let out = mcpvet_redact(mode, name, text_handle);
+        let copy = text(out);
+        assert_eq!(copy.len(), input.len());
+        assert!(copy.contains(r#""Bearer Rxxxxxxxxxxxxxxxxxxx""#), "{copy}");
+        let bad = put(b"yaml".to_vec());
+        let err = mcpvet_redact(bad, name, text_handle);
+        assert!(text(err).starts_with("{\"error\":\"unknown mode `yaml`"));
+        for h in [mode, name, text_handle, out, bad, err] {
             mcpvet_buffer_free(h);
         }
     }

@@ -182,6 +182,32 @@ pub fn inspect_page(
     analyze(mode, file_name, bytes).map(page::render)
 }
 
+/// A copy of `bytes` to share, with every secret replaced by a same-shape placeholder
+/// ([`mcpvet_linter::share::redact`], what `mcpvet redact` writes): as many bytes, the same
+/// lines, every other byte kept. `mode` and `file_name` are those of [`inspect_named`].
+///
+/// ```
+/// let text = br#"{"mcpServers": {"a": {"command": "x", "env": {"API_KEY": "Zq8xW2vN5mK9pR3tLb7c"}}}}"#;
+/// let copy = mcpvet_wasm::redact("auto", None, text).unwrap();
+/// assert_eq!(copy.len(), text.len());
+/// assert!(std::str::from_utf8(&copy).unwrap().contains(r#""API_KEY": "Rxxxxxxxxxxxxxxxxxxx""#));
+/// ```
+///
+/// # Errors
+///
+/// An unknown mode, or an input longer than `u32::MAX` bytes.
+pub fn redact(mode: &str, file_name: Option<&str>, bytes: &[u8]) -> Result<Vec<u8>, InspectError> {
+    let mode = Mode::parse(mode).ok_or_else(|| InspectError::UnknownMode(mode.to_owned()))?;
+    mcpvet_linter::share::redact(
+        mode.kind(),
+        file_name.unwrap_or(UNNAMED),
+        bytes,
+        &InspectOptions::default(),
+    )
+    .map(|copy| copy.bytes)
+    .map_err(InspectError::TooLarge)
+}
+
 /// The JSON Schema (draft 2020-12) that the example payload `bytes` implies, or its syntax
 /// errors, as one JSON object (see [`infer::render`]). `required` is `present` (every key
 /// present in the example is required) or `none` (`required` is left out), as

@@ -44,6 +44,16 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
     let Some(project) = Project::new(&args.project) else {
         return Status::Failure;
     };
+    if args.fix.any() {
+        let run = super::fix::FixRun {
+            kind: InputKind::Config,
+            options: &options,
+            args: &args.fix,
+            output: &args.output,
+            color,
+        };
+        return super::fix::run(jobs.into_iter().map(|j| j.input).collect(), &run, out);
+    }
     let plan = Plan {
         kind: Some(InputKind::Config),
         options: &options,

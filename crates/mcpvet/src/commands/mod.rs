@@ -16,8 +16,10 @@ mod config;
 mod diff;
 mod dump;
 mod emit;
+mod fix;
 mod json;
 mod lsp;
+mod redact;
 mod rules;
 mod server;
 mod transcript;
@@ -342,6 +344,7 @@ pub(crate) fn run(cli: &Cli) -> Status {
         Command::Dump(args) => dump::run(args, &mut out),
         // Served above, before standard output is locked.
         Command::Lsp(_) => Status::Failure,
+        Command::Redact(args) => redact::run(args, &mut out),
     };
     if out.finish() {
         status

@@ -55,6 +55,17 @@ pub(super) fn run(args: &ServerArgs, color: bool, out: &mut Output) -> Status {
     let Some(project) = Project::new(&args.project) else {
         return Status::Failure;
     };
+    if args.fix.any() {
+        let run = super::fix::FixRun {
+            kind: InputKind::Server,
+            options: &options,
+            args: &args.fix,
+            output: &args.output,
+            color,
+        };
+        let inputs = paths.iter().map(|p| Input::new(p)).collect();
+        return super::fix::run(inputs, &run, out);
+    }
     let plan = Plan {
         kind: Some(InputKind::Server),
         options: &options,

@@ -19,9 +19,11 @@ use mcpvet_testkit::{check_file_with, entry_names};
 mod check;
 mod config;
 mod diff;
+mod fix;
 mod json;
 mod other;
 mod project;
+mod redact;
 mod runlog;
 mod server;
 
@@ -34,6 +36,8 @@ const SNAPSHOTS: &[&str] = &[
     "config_discovery",
     "config_errors",
     "config_fail_on",
+    "config_fix",
+    "config_fix_formats",
     "config_formats",
     "config_inputs",
     "config_list_locations",
@@ -54,9 +58,11 @@ const SNAPSHOTS: &[&str] = &[
     "project_baseline",
     "project_settings",
     "project_suppressions",
+    "redact",
     "rules_coverage",
     "run_logs",
     "schema_infer",
+    "server_fix",
     "server_inputs",
     "server_nothing_found",
     "stdin",

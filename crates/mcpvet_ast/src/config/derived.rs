@@ -106,8 +106,39 @@ impl ConfigDerivation {
             && !replacement.contains(": ")
             && !replacement.chars().any(char::is_control);
         let inside = !edit.span().is_empty() && !written.contains(['"', '\\']);
-        (safe && inside && in_file == written).then(|| Edit::new(mapped, replacement))
+        // In a YAML flow collection (`env: {TOKEN: x}`), a plain scalar ends at `{}[],`.
+        let flow = self.format == Format::Yaml
+            && replacement.contains(['{', '}', '[', ']', ','])
+            && in_yaml_flow(file, mapped.start as usize);
+        (safe && inside && !flow && in_file == written).then(|| Edit::new(mapped, replacement))
     }
+}
+
+/// Whether `offset` of the YAML text `file` is in a plain scalar of a flow collection: on
+/// its line, outside quotes, more `{` and `[` than `}` and `]` come before it, and no quote
+/// is open at it (a quoted scalar takes any character). A flow collection spread over
+/// several lines is not seen; configurations write them on one line.
+fn in_yaml_flow(file: &str, offset: usize) -> bool {
+    let head = file.get(..offset).unwrap_or("");
+    let line = &head[head.rfind('\n').map_or(0, |i| i + 1)..];
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    for c in line.chars() {
+        if let Some(q) = quote {
+            if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => quote = Some(c),
+            '#' => break,
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth -= 1,
+            _ => {}
+        }
+    }
+    quote.is_none() && depth > 0
 }
 
 /// The decoded string when `text` is exactly one JSON string literal.

@@ -242,10 +242,11 @@ fn check_hit(cx: &mut Cx<'_, '_>, hit: &Hit<'_>, report: &mut Reporter<'_>) {
     if let Some(p) = path {
         d.set_path(p);
     }
-    if hit.whole
-        && field == Field::Env
+    // In `env` the reference is named after the key, so only a token that is the whole
+    // value is replaced by it.
+    if (hit.whole && field == Field::Env || matches!(field, Field::Header | Field::Args))
         && let Some(value) = hit.value
-        && let Some(fix) = cx.reference_fix(value, field, &name)
+        && let Some(fix) = cx.secret_fix(value, hit.span, field, &name)
     {
         d = d.with_fix(fix);
     }

@@ -282,7 +282,7 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
         let more: Vec<Span> = secret.more.iter().map(|r| text.span(r.clone())).collect();
         let server = cx.server_name(value).unwrap_or("mcp");
         let var = variable_for(server, "TOKEN");
-        let d: Diagnostic = LITERAL_CREDENTIAL_HEADER
+        let mut d: Diagnostic = LITERAL_CREDENTIAL_HEADER
             .diagnostic(
                 span,
                 format!(
@@ -293,6 +293,13 @@ pub(crate) fn check(cx: &mut Cx<'_, '_>, report: &mut Reporter<'_>) {
             )
             .with_help(cx.advice(Field::Header, &var, &secret.prefix))
             .with_path(value.path());
+        // One credential: replaced by a reference (a cookie header with several values
+        // keeps its help only).
+        if more.is_empty()
+            && let Some(fix) = cx.secret_fix(value, span, Field::Header, &var)
+        {
+            d = d.with_fix(fix);
+        }
         cx.once.secret_with(report, d, &more);
     }
 }

@@ -308,11 +308,7 @@ fn judge_candidate(cx: &mut Cx<'_, '_>, candidate: &Candidate<'_, '_>, report: &
                 )
                 .with_help(help)
                 .with_path(value.path());
-            if in_env
-                && range.start == 0
-                && range.end == text.text().len()
-                && let Some(fix) = cx.reference_fix(value, field, &name)
-            {
+            if in_env && let Some(fix) = cx.secret_fix(value, span, field, &name) {
                 d = d.with_fix(fix);
             }
             cx.once.secret(report, d);

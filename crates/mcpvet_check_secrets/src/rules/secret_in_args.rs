@@ -355,13 +355,16 @@ fn check_literal(cx: &mut Cx<'_, '_>, word: &Word<'_>, f: &Literal, report: &mut
                     cx.advice(Field::Env, &f.variable, "")
                 ),
             };
-            let d = SECRET_IN_ARGS
+            let mut d = SECRET_IN_ARGS
                 .diagnostic(
                     span,
                     format!("{location} {} (`{}`)", f.message, describe(value)),
                 )
                 .with_help(help)
                 .with_path(word.value.path());
+            if let Some(fix) = cx.secret_fix(word.value, span, Field::Args, &f.variable) {
+                d = d.with_fix(fix);
+            }
             cx.once.secret(report, d);
         }
     }

@@ -84,6 +84,17 @@ pub(super) enum Gate {
     Query(Strength),
 }
 
+/// How sure a value must look: reported as a finding, or hidden from a copy to share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Bar {
+    /// The guards of the module page: a finding must be worth reading.
+    Report,
+    /// Any literal that is not obviously something else (see
+    /// [`find_to_redact`](super::find_to_redact)): a copy to share hides too much rather than
+    /// too little.
+    Share,
+}
+
 /// Words that say the value is not there.
 pub(super) const ABSENT: &[&str] = &[
     "hidden",
@@ -133,10 +144,19 @@ pub(super) const NAMING: &[&str] = &[
 ];
 
 /// Whether `value`, found after a name or scheme, is a credential by the module's guards.
-pub(super) fn credential(value: &str, gate: Gate) -> bool {
+pub(super) fn credential(value: &str, gate: Gate, bar: Bar) -> bool {
     let v = value.trim();
     if v.is_empty() || v.len() > 4096 || v.contains(char::is_whitespace) {
         return false;
+    }
+    if bar == Bar::Share {
+        // `$` of `${{ secrets.X }}`, `-`, `*`: punctuation is no secret.
+        return v.bytes().any(|b| b.is_ascii_alphanumeric())
+            && !is_template(v)
+            && ref_ranges(v).is_empty()
+            && !crate::guards::is_placeholder(v)
+            && !obviously_not_secret(v)
+            && !mcpvet_diagnostics::redact::is_filled(v);
     }
     let lower = v.to_ascii_lowercase();
     if ABSENT.contains(&lower.as_str())
@@ -214,7 +234,10 @@ pub(super) fn random_letters(v: &str) -> bool {
 }
 
 /// `Basic` credentials: base64 of printable `user:password`, with a password that passes.
-pub(super) fn basic_credentials(v: &str) -> bool {
+pub(super) fn basic_credentials(v: &str, bar: Bar) -> bool {
+    if bar == Bar::Share {
+        return credential(v, Gate::Password, bar);
+    }
     let body = v.trim_end_matches('=');
     if body.len() < 8
         || v.len() - body.len() > 2
@@ -231,6 +254,6 @@ pub(super) fn basic_credentials(v: &str) -> bool {
         return false;
     }
     decoded.split_once(':').is_some_and(|(user, password)| {
-        !user.contains(char::is_whitespace) && credential(password, Gate::Password)
+        !user.contains(char::is_whitespace) && credential(password, Gate::Password, Bar::Report)
     })
 }

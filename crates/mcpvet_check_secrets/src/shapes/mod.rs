@@ -143,13 +143,35 @@ impl Shape {
 /// Every credential found by its shape in `text`, sorted, without overlaps (the first one,
 /// then the longest, is kept).
 pub fn find(text: &str) -> Vec<Shape> {
+    find_with(text, Bar::Report)
+}
+
+/// Every value in `text` that a copy shared with others must not show, found by the shapes
+/// of [`find`] with a lower bar: any literal after an `Authorization` name or scheme, in a
+/// cookie, after a credential name, in a URL's userinfo or a credential query parameter,
+/// however short or plain, unless it is empty, a reference, a placeholder, a number, a
+/// keyword, a path or a URL, or already made of `x` and `*` only (a redacted copy).
+///
+/// ```
+/// use mcpvet_check_secrets::shapes::{find, find_to_redact};
+///
+/// let line = "Cookie: theme=dark; sid=abc1";
+/// assert!(find(line).is_empty());
+/// let found: Vec<&str> = find_to_redact(line).iter().map(|s| &line[s.range()]).collect();
+/// assert_eq!(found, ["dark", "abc1"]);
+/// ```
+pub fn find_to_redact(text: &str) -> Vec<Shape> {
+    find_with(text, Bar::Share)
+}
+
+fn find_with(text: &str, bar: Bar) -> Vec<Shape> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     for at in anchors(b) {
         match b[at] {
-            b'=' | b':' => pair_at(text, at, &mut out),
-            b'@' => userinfo_at(text, at, &mut out),
-            _ => scheme_at(text, at, &mut out),
+            b'=' | b':' => pair_at(text, at, &mut out, bar),
+            b'@' => userinfo_at(text, at, &mut out, bar),
+            _ => scheme_at(text, at, &mut out, bar),
         }
     }
     tidy(out)
@@ -171,16 +193,19 @@ pub fn in_member(key: &str, in_headers: bool, value: &str) -> Vec<Shape> {
     }
     let display = display_name(key);
     match header_of(key) {
-        Some(Header::Authorization) => authorization(value, range, AuthValue::Member, &mut out),
-        Some(Header::Cookie) => cookies(value, range, false, &mut out),
-        Some(Header::SetCookie) => cookies(value, range, true, &mut out),
+        Some(Header::Authorization) => {
+            authorization(value, range, AuthValue::Member, &mut out, Bar::Report);
+        }
+        Some(Header::Cookie) => cookies(value, range, false, &mut out, Bar::Report),
+        Some(Header::SetCookie) => cookies(value, range, true, &mut out, Bar::Report),
         None => {
             let strength = if in_headers {
                 Strength::HEADER
             } else {
                 Strength::NAMED
             };
-            named(value, range, key, display, strength, Form::Member, &mut out);
+            let how = (strength, Form::Member, Bar::Report);
+            named(value, range, key, display, how, &mut out);
         }
     }
     tidy(out)
@@ -311,7 +336,7 @@ fn line_value(b: &[u8], at: usize, quote: Quote) -> Range<usize> {
 }
 
 /// A `name=value`, `name: value` or `"name": "value"` pair around the separator at `sep`.
-fn pair_at(text: &str, sep: usize, out: &mut Vec<Shape>) {
+fn pair_at(text: &str, sep: usize, out: &mut Vec<Shape>, bar: Bar) {
     let b = text.as_bytes();
     let Some((name, name_quote)) = name_before(b, sep) else {
         return;
@@ -335,9 +360,9 @@ fn pair_at(text: &str, sep: usize, out: &mut Vec<Shape>) {
     if let Some(header) = header_of(raw_name) {
         let range = trim(text, line_value(b, v + open, value_quote));
         match header {
-            Header::Authorization => authorization(text, range, AuthValue::Line, out),
-            Header::Cookie => cookies(text, range, false, out),
-            Header::SetCookie => cookies(text, range, true, out),
+            Header::Authorization => authorization(text, range, AuthValue::Line, out, bar),
+            Header::Cookie => cookies(text, range, false, out, bar),
+            Header::SetCookie => cookies(text, range, true, out, bar),
         }
         return;
     }
@@ -355,7 +380,7 @@ fn pair_at(text: &str, sep: usize, out: &mut Vec<Shape>) {
     } else {
         (Strength::NAMED, Form::Colon)
     };
-    named(text, range, raw_name, display, strength, form, out);
+    named(text, range, raw_name, display, (strength, form, bar), out);
 }
 
 /// Where a named value was found.
@@ -377,8 +402,7 @@ fn named(
     range: Range<usize>,
     name: &str,
     display: Option<String>,
-    strength: Strength,
-    form: Form,
+    (strength, form, bar): (Strength, Form, Bar),
     out: &mut Vec<Shape>,
 ) {
     if range.is_empty() {
@@ -390,11 +414,11 @@ fn named(
         || starts_ci(&b[range.start..], b"token ")
         || starts_ci(&b[range.start..], b"bot ")
     {
-        authorization(text, range, AuthValue::Scheme, out);
+        authorization(text, range, AuthValue::Scheme, out, bar);
         return;
     }
     if form == Form::Pair && is_session_cookie(name) {
-        if credential(&text[range.clone()], Gate::Token(Strength::HEADER)) {
+        if credential(&text[range.clone()], Gate::Token(Strength::HEADER), bar) {
             out.push(shape(ShapeKind::Cookie, range, display));
         }
         return;
@@ -410,7 +434,7 @@ fn named(
         NameClass::Token => (ShapeKind::Secret, Gate::Token(strength)),
         NameClass::Other => return,
     };
-    if credential(&text[range.clone()], gate) {
+    if credential(&text[range.clone()], gate, bar) {
         out.push(shape(kind, range, display));
     }
 }
@@ -448,7 +472,7 @@ enum AuthValue {
 
 /// An `Authorization` value at `range`: `scheme credential`, or (after an `Authorization`
 /// name) a bare credential; there, `Basic` may also pass as a header value.
-fn authorization(text: &str, range: Range<usize>, how: AuthValue, out: &mut Vec<Shape>) {
+fn authorization(text: &str, range: Range<usize>, how: AuthValue, out: &mut Vec<Shape>, bar: Bar) {
     let named = how != AuthValue::Scheme;
     let b = text.as_bytes();
     let v = &text[range.clone()];
@@ -492,9 +516,10 @@ fn authorization(text: &str, range: Range<usize>, how: AuthValue, out: &mut Vec<
     };
     let ok = match kind {
         ShapeKind::Basic => {
-            basic_credentials(cred) || (named && credential(cred, Gate::Token(Strength::HEADER)))
+            basic_credentials(cred, bar)
+                || (named && credential(cred, Gate::Token(Strength::HEADER), bar))
         }
-        _ => credential(cred, Gate::Token(Strength::HEADER)),
+        _ => credential(cred, Gate::Token(Strength::HEADER), bar),
     };
     if ok {
         out.push(shape(kind, cred_start..end, None));
@@ -502,7 +527,7 @@ fn authorization(text: &str, range: Range<usize>, how: AuthValue, out: &mut Vec<
 }
 
 /// `Bearer …` or `Basic …` starting at `at`, outside any `Authorization` name.
-fn scheme_at(text: &str, at: usize, out: &mut Vec<Shape>) {
+fn scheme_at(text: &str, at: usize, out: &mut Vec<Shape>, bar: Bar) {
     let b = text.as_bytes();
     let Some((kind, start)) = scheme_word(b, at) else {
         return;
@@ -522,8 +547,8 @@ fn scheme_at(text: &str, at: usize, out: &mut Vec<Shape>) {
     }
     let cred = &text[start..end];
     let ok = match kind {
-        ShapeKind::Basic => basic_credentials(cred),
-        _ => credential(cred, Gate::Token(Strength::HEADER)),
+        ShapeKind::Basic => basic_credentials(cred, bar),
+        _ => credential(cred, Gate::Token(Strength::HEADER), bar),
     };
     if ok {
         out.push(shape(kind, start..end, None));
@@ -532,7 +557,7 @@ fn scheme_at(text: &str, at: usize, out: &mut Vec<Shape>) {
 
 /// The cookie values of a `Cookie` header value at `range` (`set_cookie`: of a `Set-Cookie`
 /// value, whose first pair is the cookie and the rest its attributes).
-fn cookies(text: &str, range: Range<usize>, set_cookie: bool, out: &mut Vec<Shape>) {
+fn cookies(text: &str, range: Range<usize>, set_cookie: bool, out: &mut Vec<Shape>, bar: Bar) {
     let mut at = range.start;
     for piece in text[range.clone()].split(';') {
         let piece_range = at..at + piece.len();
@@ -551,7 +576,8 @@ fn cookies(text: &str, range: Range<usize>, set_cookie: bool, out: &mut Vec<Shap
                 .find(|&i| !value_byte(b[i]))
                 .unwrap_or(value.end);
             let value = value.start..end;
-            if !value.is_empty() && credential(&text[value.clone()], Gate::Token(Strength::HEADER))
+            if !value.is_empty()
+                && credential(&text[value.clone()], Gate::Token(Strength::HEADER), bar)
             {
                 out.push(shape(ShapeKind::Cookie, value, display_name(&text[name])));
             }
@@ -563,7 +589,7 @@ fn cookies(text: &str, range: Range<usize>, set_cookie: bool, out: &mut Vec<Shap
 }
 
 /// The password of the URL userinfo that the `@` at `at` ends.
-fn userinfo_at(text: &str, at: usize, out: &mut Vec<Shape>) {
+fn userinfo_at(text: &str, at: usize, out: &mut Vec<Shape>, bar: Bar) {
     let b = text.as_bytes();
     let Some(start) = authority_start(b, at) else {
         return;
@@ -597,7 +623,11 @@ fn userinfo_at(text: &str, at: usize, out: &mut Vec<Shape>) {
     if password.is_empty() {
         return;
     }
-    if credential(&percent_decode(&text[password.clone()]), Gate::Password) {
+    if credential(
+        &percent_decode(&text[password.clone()]),
+        Gate::Password,
+        bar,
+    ) {
         out.push(shape(ShapeKind::UrlPassword, password, None));
     }
 }
@@ -613,7 +643,7 @@ use anchor::{
 };
 pub(crate) use anchor::{anchor_bytes, is_anchor};
 pub use anchor::{anchors, may_contain};
-use judge::{Gate, basic_credentials, class_of, credential, is_session_cookie, is_signature};
+use judge::{Bar, Gate, basic_credentials, class_of, credential, is_session_cookie, is_signature};
 
 #[cfg(test)]
 mod tests;

@@ -116,7 +116,115 @@ fn known_token_in_env_is_reported_once_and_redacted() {
     let mut findings = Findings::new();
     crate::check_config(&config, &mut findings);
     let fix = findings.diagnostics()[0].fix().unwrap();
-    assert_eq!(fix.edits()[0].replacement(), "\"${GITHUB_TOKEN}\"");
+    assert_eq!(fix.edits()[0].replacement(), "${GITHUB_TOKEN}");
+}
+
+/// Each fix of `text` read as `file`, applied alone: `(code, fix message, fixed text)`.
+fn fixes(file: &str, text: &str) -> Vec<(&'static str, String, String)> {
+    let config = read_config(text, Some(file), None).value;
+    let mut findings = Findings::new();
+    crate::check_config(&config, &mut findings);
+    findings
+        .diagnostics()
+        .iter()
+        .filter_map(|d| {
+            let fix = d.fix()?;
+            let applied = mcpvet_diagnostics::apply::apply_fixes(text, [fix]);
+            assert_eq!(applied.applied, [0], "{fix:?}");
+            Some((d.code().as_str(), fix.message().to_owned(), applied.text))
+        })
+        .collect()
+}
+
+#[test]
+fn fixes_move_secrets_into_the_clients_reference_syntax() {
+    let t = token("GitHub personal access token");
+    let s = &t.token;
+    // Claude Code: `${NAME}` in `env`, headers and arguments.
+    let text = format!(
+        r#"{{"mcpServers": {{
+  "gh": {{"command": "npx", "args": ["-y", "gh-mcp", "--api-key={GENERIC}"], "env": {{"GITHUB_TOKEN": "{s}"}}}},
+  "api": {{"type": "http", "url": "https://api.example.com/mcp", "headers": {{"Authorization": "Bearer {GENERIC}"}}}}
+}}}}"#
+    );
+    let found = fixes(".mcp.json", &text);
+    assert_eq!(found.len(), 3, "{found:?}");
+    for (_, message, _) in &found {
+        assert!(
+            !message.contains(s.as_str()) && !message.contains(GENERIC),
+            "{message}"
+        );
+    }
+    let by_code = |code: &str| found.iter().find(|f| f.0 == code).unwrap();
+    let args = by_code("MCP304");
+    assert!(
+        args.2.contains(r#""--api-key=${GH_API_KEY}""#),
+        "{}",
+        args.2
+    );
+    assert!(
+        args.1.contains("set `GH_API_KEY` in the environment"),
+        "{}",
+        args.1
+    );
+    let env = by_code("MCP302");
+    assert!(
+        env.2.contains(r#""GITHUB_TOKEN": "${GITHUB_TOKEN}""#),
+        "{}",
+        env.2
+    );
+    let header = by_code("MCP303");
+    assert!(
+        header
+            .2
+            .contains(r#""Authorization": "Bearer ${API_TOKEN}""#),
+        "{}",
+        header.2
+    );
+    // Cursor: `${env:NAME}`.
+    let cursor = format!(
+        r#"{{"mcpServers": {{"gh": {{"command": "npx", "env": {{"GITHUB_TOKEN": "{s}"}}}}}}}}"#
+    );
+    let found = fixes(".cursor/mcp.json", &cursor);
+    assert!(found[0].2.contains(r#""${env:GITHUB_TOKEN}""#), "{found:?}");
+    // Claude Desktop and Codex expand nothing: no fix, the help says why.
+    let desktop = fixes("claude_desktop_config.json", &cursor);
+    assert!(desktop.is_empty(), "{desktop:?}");
+    let o = lint("claude_desktop_config.json", &cursor);
+    assert!(o.help[0].contains("expands no variables"), "{}", o.help[0]);
+    let codex =
+        format!("[mcp_servers.gh]\ncommand = \"npx\"\nenv = {{ GITHUB_TOKEN = \"{s}\" }}\n");
+    assert!(fixes("config.toml", &codex).is_empty());
+}
+
+#[test]
+fn vscode_fix_declares_a_password_input() {
+    let text = format!(
+        "{{\n  \"servers\": {{\n    \"gh\": {{\"command\": \"npx\", \"env\": {{\"GITHUB_TOKEN\": \"{GENERIC}\"}}}}\n  }}\n}}"
+    );
+    let found = fixes(".vscode/mcp.json", &text);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].2,
+        "{\n  \"inputs\": [{\"type\": \"promptString\", \"id\": \"github-token\", \"description\": \"GITHUB_TOKEN of the server gh\", \"password\": true}],\n  \"servers\": {\n    \"gh\": {\"command\": \"npx\", \"env\": {\"GITHUB_TOKEN\": \"${input:github-token}\"}}\n  }\n}"
+    );
+    // An id already taken gets a number; the entry goes after the last input.
+    let taken = format!(
+        r#"{{"inputs": [{{"type": "promptString", "id": "github-token"}}], "servers": {{"gh": {{"command": "npx", "env": {{"GITHUB_TOKEN": "{GENERIC}"}}}}}}}}"#
+    );
+    let found = fixes(".vscode/mcp.json", &taken);
+    assert!(
+        found[0]
+            .2
+            .contains(r#""id": "github-token"}, {"type": "promptString", "id": "github-token-2""#),
+        "{}",
+        found[0].2
+    );
+    assert!(
+        found[0].2.contains(r#""${input:github-token-2}""#),
+        "{}",
+        found[0].2
+    );
 }
 
 #[test]

@@ -35,6 +35,7 @@ pub(crate) static RULES: &[&RuleMeta] = &[
     &transport::static_session_header::STATIC_SESSION_HEADER,
     &transport::unknown_protocol_version_header::UNKNOWN_PROTOCOL_VERSION_HEADER,
     &transport::unfilled_url_or_path::UNFILLED_URL_OR_PATH,
+    &transport::npx_without_yes::NPX_WITHOUT_YES,
 ];
 
 /// The check of each rule, in the order of [`RULES`].
@@ -62,4 +63,5 @@ pub(crate) static CHECKS: &[Check] = &[
     transport::static_session_header::check,
     transport::unknown_protocol_version_header::check,
     transport::unfilled_url_or_path::check,
+    transport::npx_without_yes::check,
 ];

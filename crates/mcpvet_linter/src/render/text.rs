@@ -129,18 +129,29 @@ fn fix_lines(out: &mut String, d: &Diagnostic, scrub: &dyn Fn(&str) -> String) {
     if text.is_empty() {
         return;
     }
-    let lines: Vec<&str> = text.lines().collect();
+    let mut lines: Vec<&str> = text.lines().collect();
+    // An insertion that goes on lines of its own starts or ends with a line break and the
+    // indentation of the next line: those blank lines are not shown.
+    let starts_blank = lines.first().is_some_and(|l| l.trim().is_empty());
+    while lines.last().is_some_and(|l| l.trim().is_empty()) {
+        lines.pop();
+    }
+    if starts_blank {
+        let blank = lines.iter().take_while(|l| l.trim().is_empty()).count();
+        lines.drain(..blank);
+    }
     // Continuation lines are indented for their place in the file: shown without the
-    // indentation they share.
+    // indentation they share (the first line too when it starts a line of its own).
+    let first = usize::from(!starts_blank);
     let shared = lines
         .iter()
-        .skip(1)
+        .skip(first)
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
         .min()
         .unwrap_or(0);
     for (i, line) in lines.iter().take(MAX_FIX_LINES).enumerate() {
-        let line = if i == 0 {
+        let line = if i < first {
             line
         } else {
             line.get(shared..).unwrap_or(line)

@@ -10,6 +10,7 @@ use crate::config::{
     DeclaredType, Dialect, Http, HttpKind, KeyStatus, KindSource, MemberInfo, NumberValue, Server,
     Stdio, StringList, StringValue, Transport, TransportKind, UrlKey, ZedInfo, ZedShape,
 };
+use crate::edits::insert_member;
 use crate::lower::object_opening;
 
 use super::{Lowerer, Origin, spanned_key, tick};
@@ -353,15 +354,24 @@ impl<'d> Lowerer<'d> {
         {
             return;
         }
-        let sse = http.url.as_ref().is_some_and(|u| {
+        let url_path = http.url.as_ref().and_then(|u| {
             u.value
                 .split(['?', '#'])
                 .next()
-                .is_some_and(|p| p.trim_end_matches('/').ends_with("/sse"))
+                .map(|p| p.trim_end_matches('/').to_ascii_lowercase())
         });
+        let sse = url_path.as_deref().is_some_and(|p| p.ends_with("/sse"));
         let ty = if sse { "sse" } else { "http" };
+        // Safe when the URL ends in `/mcp`, the path of Streamable HTTP endpoints; `sse`
+        // (a URL ending in `/sse`) connects with the deprecated transport (MCP207), and
+        // another path leaves the transport a guess: both to be reviewed.
+        let applicability = if !sse && url_path.as_deref().is_some_and(|p| p.ends_with("/mcp")) {
+            Applicability::Safe
+        } else {
+            Applicability::Unsafe
+        };
         let opening = object_opening(value);
-        let d = Diagnostic::new(
+        let mut d = Diagnostic::new(
             codes::MISSING_FIELD,
             Severity::Error,
             http.url_key.span,
@@ -372,11 +382,13 @@ impl<'d> Lowerer<'d> {
         .with_path(value.path())
         .with_help(format!(
             "add `\"type\": \"{ty}\"` (`http` is Streamable HTTP, `sse` the legacy HTTP+SSE transport)"
-        ))
-        .with_fix(Fix::new(
+        ));
+        let edit = insert_member(value, &format!("\"type\": \"{ty}\""))
+            .unwrap_or_else(|| Edit::new(opening.after(), format!("\"type\": \"{ty}\", ")));
+        d = d.with_fix(Fix::new(
             format!("add `\"type\": \"{ty}\"`"),
-            vec![Edit::new(opening.after(), format!("\"type\": \"{ty}\", "))],
-            Applicability::Unsafe,
+            vec![edit],
+            applicability,
         ));
         self.cx.report(d);
     }
@@ -398,10 +410,14 @@ impl<'d> Lowerer<'d> {
         .with_help(format!("add `\"type\": \"{ty}\"`"))
         .with_fix(Fix::new(
             format!("add `\"type\": \"{ty}\"`"),
-            vec![Edit::new(
-                object_opening(value).after(),
-                format!("\"type\": \"{ty}\", "),
-            )],
+            vec![
+                insert_member(value, &format!("\"type\": \"{ty}\"")).unwrap_or_else(|| {
+                    Edit::new(
+                        object_opening(value).after(),
+                        format!("\"type\": \"{ty}\", "),
+                    )
+                }),
+            ],
             Applicability::Safe,
         ));
         self.cx.report(d);

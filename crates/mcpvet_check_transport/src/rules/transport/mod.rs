@@ -6,6 +6,7 @@ pub(crate) mod dangerous_launch_command;
 pub(crate) mod insecure_http_url;
 pub(crate) mod invalid_url;
 pub(crate) mod legacy_sse_transport;
+pub(crate) mod npx_without_yes;
 pub(crate) mod relative_path_without_cwd;
 pub(crate) mod shell_metacharacters_in_command;
 pub(crate) mod sse_url_with_http_transport;

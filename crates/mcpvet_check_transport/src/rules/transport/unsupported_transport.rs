@@ -1,5 +1,7 @@
-use mcpvet_ast::config::{Dialect, KeyStatus, Support, Transport, TransportKind};
-use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_ast::config::{Dialect, KeyStatus, Server, Support, Transport, TransportKind};
+use mcpvet_ast::edits::remove_member;
+use mcpvet_diagnostics::{Applicability, Edit, Fix, Reporter, declare_rule};
+use mcpvet_json::ValueKind;
 
 use crate::input::ConfigInput;
 use crate::strings::server_label;
@@ -70,21 +72,25 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
                 let also = if matches!(server.transport, Transport::Ambiguous { .. }) {
                     format!("remove `{key}` and keep `command`")
                 } else if dialect == Dialect::ClaudeDesktop {
-                    "add it in Settings → Connectors, or bridge it with `\"command\": \"npx\", \"args\": [\"mcp-remote\", \"<url>\"]`".to_owned()
+                    "add it in Settings → Connectors, or bridge it with `\"command\": \"npx\", \"args\": [\"-y\", \"mcp-remote\", \"<url>\"]`".to_owned()
                 } else {
-                    "bridge it with `\"command\": \"npx\", \"args\": [\"mcp-remote\", \"<url>\"]`"
+                    "bridge it with `\"command\": \"npx\", \"args\": [\"-y\", \"mcp-remote\", \"<url>\"]`"
                         .to_owned()
                 };
-                report.push(
-                    UNSUPPORTED_TRANSPORT
-                        .diagnostic(
-                            span,
-                            format!(
-                                "{who} is a remote server (`{key}`), but {client} reads only stdio servers from this file and skips it; {also}"
-                            ),
-                        )
-                        .with_path(path),
-                );
+                let mut d = UNSUPPORTED_TRANSPORT
+                    .diagnostic(
+                        span,
+                        format!(
+                            "{who} is a remote server (`{key}`), but {client} reads only stdio servers from this file and skips it; {also}"
+                        ),
+                    )
+                    .with_path(path);
+                if matches!(server.transport, Transport::Http(_))
+                    && let Some(fix) = bridge_fix(input, server, key)
+                {
+                    d = d.with_fix(fix);
+                }
+                report.push(d);
                 continue;
             }
             if let Some(t) = declared
@@ -127,6 +133,42 @@ pub(crate) fn check(input: &ConfigInput<'_>, report: &mut Reporter<'_>) {
     }
 }
 
+/// The fix of a remote server in a stdio-only client: its URL member replaced by the
+/// `mcp-remote` bridge (`"command": "npx", "args": ["-y", "mcp-remote", URL]`, the URL as
+/// written), and its `type` removed. None when the server sends `headers` (they would have
+/// to become `--header` arguments, secrets included), its URL is not a string, or the
+/// members cannot be edited exactly (a comment in the way).
+fn bridge_fix(input: &ConfigInput<'_>, server: &Server, key: &str) -> Option<Fix> {
+    if !matches!(input.dialect, Dialect::ClaudeDesktop | Dialect::Junie) {
+        return None;
+    }
+    let object = input.value(server.node);
+    if object.kind() != ValueKind::Object || object.get("headers").is_some() {
+        return None;
+    }
+    let member = object.members().find(|m| m.key_is(key))?;
+    if member.value.kind() != ValueKind::String {
+        return None;
+    }
+    let url = input.document().slice(member.value.span())?;
+    let mut edits = vec![Edit::new(
+        member.span(),
+        format!("\"command\": \"npx\", \"args\": [\"-y\", \"mcp-remote\", {url}]"),
+    )];
+    for ty in ["type", "transportType"] {
+        if object.get(ty).is_some() {
+            edits.push(Edit::new(remove_member(object, ty)?, ""));
+        }
+    }
+    edits.sort_by_key(|e| (e.span().start, e.span().end));
+    Some(Fix::new(
+        "start the server through the `mcp-remote` bridge: `npx -y mcp-remote <url>` (review: \
+         the bridge is a package from npm, run on this machine)",
+        edits,
+        Applicability::Unsafe,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::UNSUPPORTED_TRANSPORT as R;
@@ -141,6 +183,19 @@ mod tests {
         );
         assert!(messages(&R, "claude_desktop_config.json", text)[0].contains("mcp-remote"));
         assert!(spans(&R, ".cursor/mcp.json", text).is_empty());
+    }
+
+    #[test]
+    fn remote_in_claude_desktop_is_bridged() {
+        let text = r#"{"mcpServers": {"a": {"type": "sse", "url": "https://x.example/sse"}, "b": {"url": "https://y.example/mcp", "headers": {"X": "y"}}}}"#;
+        let found = crate::testing::run(&R, "claude_desktop_config.json", text);
+        let fixes: Vec<_> = found.iter().filter_map(|d| d.fix()).collect();
+        assert_eq!(fixes.len(), 1);
+        let out = mcpvet_diagnostics::apply::apply_fixes(text, fixes);
+        assert_eq!(
+            out.text,
+            r#"{"mcpServers": {"a": {"command": "npx", "args": ["-y", "mcp-remote", "https://x.example/sse"]}, "b": {"url": "https://y.example/mcp", "headers": {"X": "y"}}}}"#
+        );
     }
 
     #[test]
