@@ -16,7 +16,7 @@ const TARGETS: [(&str, Body); 4] = [
 ];
 
 /// Targets whose bodies live in `mcpvet_linter::fuzzing` (replayed by its own test).
-const OTHER_TARGETS: [&str; 7] = [
+const OTHER_TARGETS: [&str; 8] = [
     "config_lower",
     "transcript",
     "lint_all",
@@ -24,6 +24,7 @@ const OTHER_TARGETS: [&str; 7] = [
     "toml",
     "server_definition",
     "diff",
+    "redact",
 ];
 
 /// Every target folder under `kind` names a known target.
