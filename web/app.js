@@ -953,7 +953,244 @@
     }
   }
 
+  // ---------------------------------------------------------------------------------------
+  // Compare: `mcpvet diff` of two inputs, the lock file of the new one (`mcpvet lock`), and
+  // the new one checked against a lock file (`--lock`); crates/mcpvet_wasm/src/compare.rs.
+
+  /**
+   * The last comparison: the texts compared (to select spans in), and the last lock check:
+   * the text checked.
+   */
+  let compared = null;
+  let lockChecked = null;
+  /** The object URL of the lock file offered for download, revoked when replaced. */
+  let lockUrl = null;
+
+  /** Calls the export `name` with the texts `args` (each copied into a buffer). */
+  function callTexts(name, ...args) {
+    const handles = args.map((a) => put(encoder.encode(a)));
+    try {
+      return JSON.parse(take(wasm[name](...handles)));
+    } finally {
+      handles.forEach((h) => wasm.mcpvet_buffer_free(h));
+    }
+  }
+
+  function setCompareStatus(message, tone) {
+    const status = $("compare-status");
+    status.textContent = message;
+    status.dataset.tone = tone || "info";
+  }
+
+  /** The name and text of one side of the comparison. */
+  function side(which) {
+    return { name: $(`compare-${which}-name`).value.trim(), text: $(`compare-${which}`).value };
+  }
+
+  /** A button selecting `location` (of the diff document) in the textarea of `which`. */
+  function placeButton(which, location) {
+    if (!location) return null;
+    return el(
+      "button",
+      {
+        type: "button",
+        class: "locate place",
+        dataset: { side: which, start: location.span.start, end: location.span.end },
+      },
+      `${which} line ${location.line}, column ${location.column}`,
+    );
+  }
+
+  function compare() {
+    if (!wasm) return;
+    const old = side("old");
+    const now = side("new");
+    const result = $("compare-result");
+    result.hidden = true;
+    compared = null;
+    if (old.text.trim() === "" || now.text.trim() === "") {
+      setCompareStatus("Paste both versions (or open their files), then press Compare.", "warning");
+      return;
+    }
+    const out = callTexts("mcpvet_diff", old.name, old.text, now.name, now.text);
+    if (out.error) {
+      setCompareStatus(out.error, "error");
+      return;
+    }
+    compared = { old: old.text, new: now.text };
+    const diff = out.diff;
+    const list = $("compare-changes");
+    list.replaceChildren();
+    for (const change of diff.changes) {
+      const level = change.risk ? "breaking*" : change.level;
+      list.append(
+        el(
+          "li",
+          { class: `change level-${change.level}${change.risk ? " risk" : ""}`, dataset: { kind: change.kind, level } },
+          el("span", { class: "badge level" }, level),
+          el(
+            "span",
+            { class: "change-text" },
+            el("span", { class: "message" }, change.message),
+            change.subject ? el("span", { class: "subject" }, " · about ", el("code", null, change.subject)) : null,
+          ),
+          el("span", { class: "places" }, placeButton("old", change.old), " ", placeButton("new", change.new)),
+        ),
+      );
+    }
+    if (diff.changes.length === 0) list.append(el("li", { class: "none" }, "No change to the advertised interface."));
+    $("compare-text").firstElementChild.textContent = out.text;
+    result.hidden = false;
+    const s = diff.summary;
+    if (diff.changes.length === 0) {
+      setCompareStatus("No change to the advertised interface.", "ok");
+    } else {
+      const risk = s.risk > 0 ? ` (${plural(s.risk, "risk", "risks")}, marked *)` : "";
+      setCompareStatus(`${s.breaking.toLocaleString("en")} breaking${risk}, ${s.compatible.toLocaleString("en")} compatible.`, s.breaking > 0 ? "error" : "ok");
+    }
+  }
+
+  function makeLock() {
+    if (!wasm) return;
+    const now = side("new");
+    const output = $("lock-output");
+    output.hidden = true;
+    if (now.text.trim() === "") {
+      setCompareStatus("Paste the new version (or open its file) to make its lock file.", "warning");
+      return;
+    }
+    const out = callTexts("mcpvet_lock", now.name, now.text);
+    if (out.error) {
+      setCompareStatus(out.error, "error");
+      return;
+    }
+    $("lock-text").firstElementChild.textContent = out.lock;
+    if (lockUrl) URL.revokeObjectURL(lockUrl);
+    lockUrl = URL.createObjectURL(new Blob([out.lock], { type: "application/json" }));
+    $("lock-download").href = lockUrl;
+    output.hidden = false;
+    setCompareStatus(
+      `Lock file of ${plural(out.servers, "server", "servers")} and ${plural(out.tools, "tool", "tools")}: copy it, download it, or check later versions against it.`,
+      "ok",
+    );
+  }
+
+  async function copyLock() {
+    const text = $("lock-text").textContent;
+    try {
+      await navigator.clipboard.writeText(text);
+      setCompareStatus("Copied the lock file to the clipboard.", "ok");
+    } catch {
+      const pre = $("lock-text");
+      pre.focus();
+      const range = document.createRange();
+      range.selectNodeContents(pre);
+      const selection = getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      setCompareStatus("The clipboard is not available here: the lock file is selected, press Ctrl+C to copy it.", "warning");
+    }
+  }
+
+  function checkLock() {
+    if (!wasm) return;
+    const now = side("new");
+    const lock = $("compare-lockfile").value;
+    const section = $("lock-result");
+    section.hidden = true;
+    lockChecked = null;
+    if (lock.trim() === "" || now.text.trim() === "") {
+      setCompareStatus("Paste a lock file and the new version, then press Check.", "warning");
+      return;
+    }
+    const out = callTexts("mcpvet_check_lock", lock, now.name, now.text);
+    if (out.error) {
+      setCompareStatus(out.error, "error");
+      return;
+    }
+    lockChecked = now.text;
+    const list = $("lock-findings");
+    list.replaceChildren();
+    for (const f of out.findings) {
+      list.append(
+        el(
+          "li",
+          { class: `finding sev-${f.severity}`, dataset: { code: f.code } },
+          el("span", { class: "severity" }, f.severity),
+          el("a", { class: "code", href: ruleHref(f.code), target: "_blank", rel: "noopener", title: `Rule ${f.code}` }, f.code),
+          el(
+            "button",
+            { type: "button", class: "locate", dataset: { side: "new", start: f.start, end: f.end } },
+            el("span", { class: "message" }, f.message),
+            el("span", { class: "where" }, `Line ${f.line}, column ${f.column}`),
+          ),
+          f.help ? el("p", { class: "help" }, f.help) : null,
+        ),
+      );
+    }
+    if (out.findings.length === 0) list.append(el("li", { class: "none" }, "No change against the lock file."));
+    section.hidden = false;
+    if (out.findings.length === 0) {
+      setCompareStatus("No change against the lock file.", "ok");
+    } else {
+      const errors = out.findings.filter((f) => f.severity === "error").length;
+      setCompareStatus(`${plural(out.findings.length, "change", "changes")} against the lock file: run Compare for the details.`, errors > 0 ? "error" : "warning");
+    }
+  }
+
+  /** Selects a span of a compared (or lock-checked) text in its textarea. */
+  function selectCompared(button) {
+    const which = button.dataset.side;
+    const texts = button.closest("#lock-result") ? { new: lockChecked } : compared;
+    const text = texts && texts[which];
+    if (typeof text !== "string") return;
+    const input = $(`compare-${which}`);
+    if (input.value !== text) {
+      setCompareStatus("The input has changed since: press Compare (or Check) again to select exact positions.", "warning");
+    }
+    selectInTextarea(input, text, Number(button.dataset.start), Number(button.dataset.end));
+  }
+
+  function openCompareFile(which, file) {
+    const reader = new FileReader();
+    reader.onload = () => {
+      $(`compare-${which}`).value = String(reader.result);
+      $(`compare-${which}-name`).value = file.name;
+      setCompareStatus(`Opened ${file.name} (${formatBytes(file.size)}) as the ${which} version.`, "info");
+    };
+    reader.onerror = () => setCompareStatus(`Could not read ${file.name}.`, "error");
+    reader.readAsText(file);
+  }
+
+  function wireCompare() {
+    $("compare-run").addEventListener("click", compare);
+    $("compare-lock").addEventListener("click", makeLock);
+    $("compare-check").addEventListener("click", checkLock);
+    $("lock-copy").addEventListener("click", copyLock);
+    $("lock-use").addEventListener("click", () => {
+      $("compare-lockfile").value = $("lock-text").textContent;
+      setCompareStatus("The lock file is in the box below: change the new version, then press Check.", "info");
+    });
+    for (const which of ["old", "new"]) {
+      $(`compare-${which}-file`).addEventListener("change", (event) => {
+        const file = event.target.files && event.target.files[0];
+        if (file) openCompareFile(which, file);
+      });
+      $(`compare-${which}`).addEventListener("keydown", (event) => {
+        if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault();
+          compare();
+        }
+      });
+    }
+    $("compare").addEventListener("click", (event) => {
+      const button = event.target.closest("button.locate");
+      if (button) selectCompared(button);
+    });
+  }
+
   function wire() {
+    wireCompare();
     $("inspect").addEventListener("click", inspect);
     $("clear").addEventListener("click", clearAll);
     for (const button of document.querySelectorAll("[data-example]")) {
@@ -1013,6 +1250,7 @@
       wasm = await loadModule();
       $("inspect").disabled = false;
       $("infer-run").disabled = false;
+      for (const id of ["compare-run", "compare-lock", "compare-check"]) $(id).disabled = false;
       setStatus("Ready. Paste a configuration, a session or a server definition, load an example, or open a file.", "info");
       document.body.dataset.ready = "true";
     } catch (err) {

@@ -740,6 +740,189 @@ describe("infer schema", () => {
   });
 });
 
+describe("compare, lock and check", () => {
+  /** Two versions of a listing: `search` gains a required `limit`, `fetch` becomes `get_page`. */
+  const OLD = JSON.stringify(
+    {
+      tools: [
+        { name: "search", description: "Search the docs.", inputSchema: { type: "object", properties: { q: { type: "string" } }, required: ["q"] } },
+        { name: "fetch", description: "Fetch a page.", inputSchema: { type: "object", properties: { url: { type: "string" } } } },
+        { name: "ping", description: "Ping.", inputSchema: { type: "object" } },
+      ],
+    },
+    null,
+    2,
+  );
+  const NEW = OLD.replace('"q": {\n', '"limit": {\n            "type": "integer"\n          },\n          "q": {\n')
+    .replace('"required": [\n          "q"\n        ]', '"required": [\n          "q",\n          "limit"\n        ]');
+
+  /** The scratch folders of these tests, removed after them. */
+  const scratches = [];
+  after(() => scratches.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
+  /** A scratch folder holding `files` (name → text), for the CLI to read by the same names. */
+  function scratch(files) {
+    const dir = fs.mkdtempSync(path.join(output, "compare-"));
+    scratches.push(dir);
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+    return dir;
+  }
+
+  /** `mcpvet ARGS` run in `dir`: its standard output (whatever its exit status). */
+  function cli(dir, args) {
+    try {
+      return execFileSync(mcpvet, args, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (err) {
+      if (typeof err.stdout === "string" && err.status === 1) return err.stdout;
+      throw new Error(`${mcpvet} ${args.join(" ")} failed: ${err.stderr || err.message}`);
+    }
+  }
+
+  async function fillSides(oldText, newText, oldName = "old.json", newName = "new.json") {
+    await page.fill("#compare-old", oldText);
+    await page.fill("#compare-old-name", oldName);
+    await page.fill("#compare-new", newText);
+    await page.fill("#compare-new-name", newName);
+  }
+
+  async function compared() {
+    return page.evaluate(() => ({
+      status: document.getElementById("compare-status").textContent,
+      tone: document.getElementById("compare-status").dataset.tone,
+      hidden: document.getElementById("compare-result").hidden,
+      text: document.getElementById("compare-text").textContent,
+      changes: [...document.querySelectorAll("#compare-changes li.change")].map((li) => ({
+        level: li.querySelector(".badge.level").textContent,
+        message: li.querySelector(".message").textContent,
+        subject: li.querySelector(".subject code")?.textContent ?? null,
+        places: [...li.querySelectorAll("button.place")].map((b) => b.textContent),
+      })),
+    }));
+  }
+
+  /** The text the textarea `id` has selected. */
+  async function selectedIn(id) {
+    return page.evaluate((id) => {
+      const input = document.getElementById(id);
+      return { text: input.value.substring(input.selectionStart, input.selectionEnd), focused: document.activeElement === input };
+    }, id);
+  }
+
+  test("diffing two listings shows the breaking change, as mcpvet diff prints it", async () => {
+    assert.notEqual(NEW, OLD);
+    await fillSides(OLD, NEW);
+    await page.click("#compare-run");
+    const got = await compared();
+    const dir = scratch({ "old.json": OLD, "new.json": NEW });
+    const text = cli(dir, ["diff", "old.json", "new.json"]);
+    const doc = JSON.parse(cli(dir, ["diff", "--format", "json", "old.json", "new.json"]));
+    assert.equal(got.hidden, false);
+    assert.equal(got.text, text);
+    assert.equal(got.tone, "error");
+    assert.equal(got.status, `${doc.summary.breaking} breaking, ${doc.summary.compatible} compatible.`);
+    assert.deepEqual(
+      got.changes.map((c) => [c.level, c.message, c.subject]),
+      doc.changes.map((c) => [c.risk ? "breaking*" : c.level, c.message, c.subject]),
+    );
+    const breaking = got.changes.find((c) => c.level === "breaking");
+    assert.ok(breaking, JSON.stringify(got.changes));
+    assert.equal(breaking.subject, "limit");
+    assert.match(breaking.message, /`search`.*`limit`/);
+    assert.match(text, /^breaking {4}tool `search`/m);
+    // Its places select their text in both versions.
+    const change = doc.changes.find((c) => c.subject === "limit");
+    await page.click(`#compare-changes li.change:nth-child(${doc.changes.indexOf(change) + 1}) button.place[data-side=new]`);
+    const sel = await selectedIn("compare-new");
+    assert.ok(sel.focused);
+    assert.equal(sel.text, slice(Buffer.from(NEW), change.new.span.start, change.new.span.end));
+    if (change.old) {
+      await page.click(`#compare-changes li.change:nth-child(${doc.changes.indexOf(change) + 1}) button.place[data-side=old]`);
+      assert.equal((await selectedIn("compare-old")).text, slice(Buffer.from(OLD), change.old.span.start, change.old.span.end));
+    }
+    await page.screenshot({ path: path.join(output, "compare.png"), fullPage: true });
+  });
+
+  test("a file diffed with itself shows no change", async () => {
+    await fillSides(OLD, OLD, "tools.json", "tools.json");
+    await page.click("#compare-run");
+    const got = await compared();
+    assert.equal(got.status, "No change to the advertised interface.");
+    assert.equal(got.tone, "ok");
+    assert.deepEqual(got.changes, []);
+    const dir = scratch({ "tools.json": OLD });
+    assert.equal(got.text, cli(dir, ["diff", "tools.json", "tools.json"]));
+    assert.match(got.text, /no change to the advertised interface\n$/);
+    // A configuration gives no interface: the error the CLI gives, and no result.
+    await fillSides('{"mcpServers": {"a": {"command": "x"}}}', OLD, "mcp.json", "tools.json");
+    await page.click("#compare-run");
+    const bad = await compared();
+    assert.equal(bad.tone, "error");
+    assert.equal(bad.hidden, true);
+    assert.match(bad.status, /^cannot compare `mcp\.json`: this is a client configuration/);
+  });
+
+  test("lock, then check a changed listing: exactly the change", async () => {
+    await fillSides(OLD, OLD, "old.json", "tools.json");
+    await page.click("#compare-lock");
+    await page.waitForFunction(() => !document.getElementById("lock-output").hidden);
+    const lockText = await page.textContent("#lock-text");
+    const dir = scratch({ "tools.json": OLD });
+    assert.equal(lockText, cli(dir, ["lock", "-o", "-", "tools.json"]));
+    assert.match(await page.textContent("#compare-status"), /^Lock file of 1 server and 3 tools/);
+    const download = await page.evaluate(() => {
+      const a = document.getElementById("lock-download");
+      return { href: a.getAttribute("href"), name: a.getAttribute("download") };
+    });
+    assert.equal(download.name, "mcp-tools.lock");
+    assert.match(download.href, /^blob:/);
+    // The same version against its own lock: nothing.
+    await page.click("#lock-use");
+    assert.equal(await page.inputValue("#compare-lockfile"), lockText);
+    await page.click("#compare-check");
+    await page.waitForFunction(() => !document.getElementById("lock-result").hidden);
+    assert.equal(await page.textContent("#compare-status"), "No change against the lock file.");
+    // The changed version: one finding, the CLI's, selecting the changed tool's name.
+    await page.fill("#compare-new", NEW);
+    await page.click("#compare-check");
+    await page.waitForFunction(() => document.querySelectorAll("#lock-findings li.finding").length > 0);
+    const findings = await page.evaluate(() =>
+      [...document.querySelectorAll("#lock-findings li.finding")].map((li) => ({
+        code: li.querySelector(".code").textContent,
+        message: li.querySelector(".message").textContent,
+        where: li.querySelector(".where").textContent,
+      })),
+    );
+    fs.writeFileSync(path.join(dir, "mcp-tools.lock"), lockText);
+    fs.writeFileSync(path.join(dir, "tools.json"), NEW);
+    const report = JSON.parse(cli(dir, ["server", "--format", "json", "--lock", "mcp-tools.lock", "tools.json"]));
+    const expected = report.files[0].findings
+      .filter((f) => /^MCP56\d$/.test(f.code))
+      .map((f) => ({ code: f.code, message: f.message, where: `Line ${f.line}, column ${f.column}` }));
+    assert.equal(expected.length, 1);
+    assert.deepEqual(findings, expected);
+    assert.equal(findings[0].code, "MCP560");
+    assert.match(findings[0].message, /`search`/);
+    await page.click("#lock-findings li.finding button.locate");
+    assert.equal((await selectedIn("compare-new")).text, '"search"');
+    assert.match(await page.textContent("#compare-status"), /^1 change against the lock file/);
+    // A broken lock file says where.
+    await page.fill("#compare-lockfile", '{"lock_version": 1, "servers": [');
+    await page.click("#compare-check");
+    assert.match(await page.textContent("#compare-status"), /^cannot read the lock file `mcp-tools\.lock`: .*\(line 1, column \d+\)$/);
+  });
+
+  test("readable on a narrow screen", async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await fillSides(OLD, NEW);
+    await page.click("#compare-run");
+    await page.click("#compare-lock");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no horizontal scrolling of the page (${overflow}px)`);
+    await page.screenshot({ path: path.join(output, "compare-narrow.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
+
 describe("selecting spans", () => {
   for (const kind of ["config", "transcript", "server"]) {
     test(`each finding of the ${kind} example selects the text of its span`, async () => {

@@ -554,6 +554,12 @@ pub(crate) struct SessionArgs {
     #[arg(long, value_name = "TARGETS", value_parser = parse_targets)]
     pub(crate) target: Option<mcpvet_linter::Clients>,
 
+    /// Do not compare the files with one another: by default a tool name that servers of two
+    /// files advertise (MCP805), and a description naming another file's tool (MCP806), are
+    /// found in the later file
+    #[arg(long)]
+    pub(crate) no_cross_file: bool,
+
     /// A captured session of the same server, joined to the runs of a run-phase event log
     /// among the inputs: its messages answer "initialization completed" and "tools
     /// discoverable" where the log's events do not (the log's only run; with several, the
@@ -683,6 +689,12 @@ pub(crate) struct ServerArgs {
     /// every one; the strict mode of openai only when openai or all is named)
     #[arg(long, value_name = "TARGETS", value_parser = parse_targets)]
     pub(crate) target: Option<mcpvet_linter::Clients>,
+
+    /// Do not compare the files with one another: by default a tool name that servers of two
+    /// files advertise (MCP805), and a description naming another file's tool (MCP806), are
+    /// found in the later file
+    #[arg(long)]
+    pub(crate) no_cross_file: bool,
 
     #[command(flatten)]
     pub(crate) output: OutputArgs,

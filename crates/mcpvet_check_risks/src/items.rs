@@ -102,6 +102,16 @@ pub(crate) fn check_listing(
     options: &RisksOptions,
     report: &mut Reporter<'_>,
 ) {
+    // The names of the tools of this list: what a description may name as its own server's.
+    let names: Vec<std::borrow::Cow<'_, str>> = if kind == ItemKind::Tool {
+        items
+            .iter()
+            .filter_map(|i| i.get("name").and_then(Value::as_str))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let siblings: Vec<&str> = names.iter().map(AsRef::as_ref).collect();
     for &item in items {
         if item.kind() != ValueKind::Object {
             continue;
@@ -110,7 +120,7 @@ pub(crate) fn check_listing(
         for field in fields(item) {
             hidden_characters::check(&field, &label, options.secrets, report);
             if field.key.as_deref().is_some_and(|k| PROSE.contains(&k)) {
-                model_instructions::check(&field, &label, report);
+                model_instructions::check(&field, &label, &siblings, report);
             }
         }
         if kind == ItemKind::Tool {

@@ -9,7 +9,9 @@
 //! Position in the pipeline: reads the tool, prompt and resource lists of a captured session
 //! entry by entry ([`RisksChecker::entry`], keeping only owned state between entries, so the
 //! streaming pipeline uses it unchanged) and the items of a server definition
-//! ([`check_definition`]).
+//! ([`check_definition`]). Both give what the file advertises ([`Advertised`]: tool names
+//! and the words of descriptions that look like tool names), which [`AcrossFiles`] compares
+//! between the files given together (shadowing across files).
 //!
 //! ```
 //! use mcpvet_ast::transcript::read_transcript;
@@ -34,6 +36,7 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod across;
 pub mod hidden;
 mod items;
 pub mod phrases;
@@ -46,10 +49,11 @@ use mcpvet_ast::definition::{DefinitionFile, DefinitionFormat, ItemKind};
 use mcpvet_ast::transcript::{
     Direction, Entry, EntryKind, Message, Reconstructed, RecordBody, RecordRole, TextField,
 };
-use mcpvet_diagnostics::{Findings, JsonPath, Reporter, RuleMeta};
+use mcpvet_diagnostics::{Findings, Reporter, RuleMeta};
 use mcpvet_json::{JsonDocument, Value, ValueKind};
 use mcpvet_text::Span;
 
+pub use across::{AcrossFiles, Advertised, AdvertisedServer, AdvertisedTool, ToolMention};
 pub use targets::{Client, Clients};
 
 /// The rules of this crate, sorted by code.
@@ -80,26 +84,39 @@ impl Default for RisksOptions {
     }
 }
 
-/// A word of a tool description that may name another server's tool, kept for listings
-/// that come later.
-#[derive(Debug, Clone)]
-struct Mention {
-    token: String,
-    span: Span,
-    path: JsonPath,
-    tool: String,
-    index: Option<u32>,
-}
-
 /// What the checker keeps about one server of the capture.
 #[derive(Debug, Default)]
 struct ServerSeen {
     /// The name the capture gives (client logs), if any.
     name: Option<String>,
-    /// Every tool name listed, with the span of its first listing.
-    tools: HashMap<String, Span>,
-    /// Identifier-like words of its tool descriptions.
-    mentions: Vec<Mention>,
+    /// `serverInfo.name` of its `initialize` result, if any.
+    info: Option<String>,
+    /// Every tool name listed: its place in `listed`.
+    tools: HashMap<String, usize>,
+    /// Every tool as first listed, with a digest of its latest description (a listing
+    /// that changes it has its words read again).
+    listed: Vec<(AdvertisedTool, u64)>,
+    /// Identifier-like words of its tool descriptions (each description read once, and
+    /// again when it changes).
+    mentions: Vec<ToolMention>,
+}
+
+impl ServerSeen {
+    /// The span of the first listing of tool `name`, if listed.
+    fn tool_span(&self, name: &str) -> Option<Span> {
+        self.tools.get(name).map(|&i| self.listed[i].0.span)
+    }
+}
+
+/// A digest of the description of `item` (0 for none), to tell when it changes.
+fn description_digest(item: Value<'_>) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    match item.get("description").and_then(Value::as_str) {
+        Some(text) => text.hash(&mut hasher),
+        None => return 0,
+    }
+    hasher.finish()
 }
 
 /// The checker of a captured session: feed it every entry in order, then call
@@ -140,10 +157,23 @@ impl RisksChecker {
         }
     }
 
-    /// Ends the capture. Everything is reported as soon as the entry that shows it is read,
-    /// so nothing is left to say.
-    pub fn finish(self, findings: &mut Findings) {
+    /// Ends the capture and returns what it advertises (for the checks across files).
+    /// Everything is reported as soon as the entry that shows it is read, so nothing is
+    /// left to say.
+    pub fn finish(self, findings: &mut Findings) -> Advertised {
         let _ = findings;
+        Advertised {
+            servers: self
+                .servers
+                .into_iter()
+                .filter(|s| !s.listed.is_empty())
+                .map(|s| AdvertisedServer {
+                    name: s.name.or(s.info),
+                    tools: s.listed.into_iter().map(|(t, _)| t).collect(),
+                    mentions: s.mentions,
+                })
+                .collect(),
+        }
     }
 
     fn message(
@@ -163,7 +193,16 @@ impl RisksChecker {
                 if entry.direction != Some(Direction::ClientToServer) =>
             {
                 let server = self.server(entry.server.as_ref());
-                self.result(server, document.value(*result), report);
+                let result = document.value(*result);
+                if self.servers[server].info.is_none()
+                    && let Some(name) = result
+                        .get("serverInfo")
+                        .and_then(|info| info.get("name"))
+                        .and_then(Value::as_str)
+                {
+                    self.servers[server].info = Some(name.into_owned());
+                }
+                self.result(server, result, report);
             }
             _ => {}
         }
@@ -243,6 +282,9 @@ impl RisksChecker {
     fn tools(&mut self, server: usize, items: &[Value<'_>], report: &mut Reporter<'_>) {
         let named = self.servers[server].name.is_some();
         let mut new_names: Vec<String> = Vec::new();
+        // The items whose descriptions are read for names of tools: new tools, and tools
+        // whose description changed.
+        let mut fresh: Vec<Value<'_>> = Vec::new();
         for item in items {
             let Some(name_value) = item.get("name") else {
                 continue;
@@ -250,7 +292,13 @@ impl RisksChecker {
             let Some(name) = name_value.as_str().map(std::borrow::Cow::into_owned) else {
                 continue;
             };
-            if self.servers[server].tools.contains_key(&name) {
+            let digest = description_digest(*item);
+            if let Some(&i) = self.servers[server].tools.get(&name) {
+                let seen = &mut self.servers[server].listed[i].1;
+                if *seen != digest {
+                    *seen = digest;
+                    fresh.push(*item);
+                }
                 continue;
             }
             if named {
@@ -263,16 +311,24 @@ impl RisksChecker {
                         .enumerate()
                         .filter(|&(i, s)| i != server && s.name.is_some())
                         .filter_map(|(_, s)| {
-                            s.tools
-                                .get(&name)
-                                .map(|&span| (s.name.as_deref().unwrap_or_default(), span))
+                            s.tool_span(&name)
+                                .map(|span| (s.name.as_deref().unwrap_or_default(), span))
                         }),
                     report,
                 );
             }
-            self.servers[server]
-                .tools
-                .insert(name.clone(), name_value.span());
+            let seen = &mut self.servers[server];
+            seen.tools.insert(name.clone(), seen.listed.len());
+            seen.listed.push((
+                AdvertisedTool {
+                    name: name.clone(),
+                    span: name_value.span(),
+                    path: name_value.path(),
+                    message: report.message_index(),
+                },
+                digest,
+            ));
+            fresh.push(*item);
             self.total += 1;
             targets::check_count(
                 self.total,
@@ -284,17 +340,33 @@ impl RisksChecker {
             );
             new_names.push(name);
         }
-        if !named {
-            return;
+        // Words of this list's descriptions that may name another server's tool.
+        let mentions = rules::cross_server_tool_reference::mentions(&fresh, report.message_index());
+        if named {
+            self.cross_server(server, &mentions, &new_names, report);
         }
-        // Words of this list's descriptions that name another server's tool.
-        let mentions = rules::cross_server_tool_reference::mentions(items, report.message_index());
-        for mention in &mentions {
+        self.servers[server].mentions.extend(mentions);
+    }
+
+    /// The words of `mentions` (of `server`'s latest list) that name another server's tool,
+    /// and the words of earlier servers' descriptions that name one of `new_names`, this
+    /// server's new tools.
+    fn cross_server(
+        &mut self,
+        server: usize,
+        mentions: &[ToolMention],
+        new_names: &[String],
+        report: &mut Reporter<'_>,
+    ) {
+        let own = |s: &ServerSeen, word: &str| {
+            rules::cross_server_tool_reference::is_own(word, s.tools.keys().map(String::as_str))
+        };
+        for mention in mentions {
             let owner = self.servers.iter().enumerate().find(|&(i, s)| {
                 i != server
                     && s.name.is_some()
-                    && s.tools.contains_key(&mention.token)
-                    && !self.servers[server].tools.contains_key(&mention.token)
+                    && s.tools.contains_key(&mention.word)
+                    && !own(&self.servers[server], &mention.word)
             });
             if let Some((_, owner)) = owner
                 && self.reported.insert(mention.span)
@@ -306,17 +378,16 @@ impl RisksChecker {
                 );
             }
         }
-        // Earlier servers' descriptions that name one of this server's new tools.
         for (i, other) in self.servers.iter().enumerate() {
             if i == server || other.name.is_none() {
                 continue;
             }
             for mention in &other.mentions {
-                if new_names.contains(&mention.token)
-                    && !other.tools.contains_key(&mention.token)
+                if new_names.contains(&mention.word)
+                    && !own(other, &mention.word)
                     && self.reported.insert(mention.span)
                 {
-                    let mut earlier = match mention.index {
+                    let mut earlier = match mention.message {
                         Some(index) => report.message(index),
                         None => report.unindexed(),
                     };
@@ -328,13 +399,13 @@ impl RisksChecker {
                 }
             }
         }
-        self.servers[server].mentions.extend(mentions);
     }
 }
 
 /// Checks the items a server definition advertises (a captured listing, a manifest's tools
 /// and prompts, a definition file's tools, resources and prompts): every rule that judges
-/// one server's items (shadowing needs several servers, which a definition does not hold).
+/// one server's items (shadowing needs several servers, which a definition does not hold:
+/// the returned [`Advertised`], named by the definition's `name`, is for [`AcrossFiles`]).
 ///
 /// ```
 /// use mcpvet_ast::definition::read_definition;
@@ -352,10 +423,21 @@ pub fn check_definition(
     file: &DefinitionFile<'_>,
     options: &RisksOptions,
     findings: &mut Findings,
-) {
+) -> Advertised {
     let mut checker = RisksChecker::new(*options);
-    let mut report = Reporter::new(findings);
     let server = checker.server(None);
+    checker.servers[server].info = file.name.as_ref().map(|n| n.value.clone());
+    definition_items(&mut checker, server, file, &mut Reporter::new(findings));
+    checker.finish(findings)
+}
+
+/// Feeds the items of `file` to `checker` as the lists of `server`.
+fn definition_items(
+    checker: &mut RisksChecker,
+    server: usize,
+    file: &DefinitionFile<'_>,
+    report: &mut Reporter<'_>,
+) {
     if file.format == DefinitionFormat::Listing {
         for listing in &file.listings {
             let result = file.value(listing.result);
@@ -367,7 +449,7 @@ pub fn check_definition(
                     server,
                     listing.kind,
                     &items.items().collect::<Vec<_>>(),
-                    &mut report,
+                    report,
                 );
             }
         }
@@ -380,7 +462,7 @@ pub fn check_definition(
             .filter(|v| v.kind() == ValueKind::Object)
             .collect();
         if !items.is_empty() {
-            checker.listing(server, kind, &items, &mut report);
+            checker.listing(server, kind, &items, report);
         }
     }
 }

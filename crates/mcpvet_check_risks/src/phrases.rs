@@ -40,6 +40,8 @@ pub struct Match {
     pub phrase: &'static Phrase,
     /// Byte range in the text.
     pub range: Range<usize>,
+    /// For an entry with a `tool` group: the byte range of the tool it names.
+    pub tool: Option<Range<usize>>,
 }
 
 /// Every entry of `phrases.toml` whose pattern compiles, in file order.
@@ -120,14 +122,16 @@ pub fn find(text: &str) -> Vec<Match> {
             let Some(whole) = captures.get(0) else {
                 continue;
             };
-            if let Some(tool) = captures.name("tool")
-                && !names_a_tool(text, tool.range())
+            let tool = captures.name("tool").map(|t| t.range());
+            if let Some(tool) = &tool
+                && !names_a_tool(text, tool.clone())
             {
                 continue;
             }
             out.push(Match {
                 phrase,
                 range: whole.range(),
+                tool,
             });
         }
     }

@@ -34,6 +34,7 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+mod across;
 pub mod baseline;
 mod config;
 pub mod docs;
@@ -59,6 +60,7 @@ pub mod stream;
 mod suppress;
 mod transcript;
 
+pub use across::CrossFiles;
 pub use config::{ConfigOptions, lint_config};
 pub use inspect::{InspectOptions, inspect};
 pub use json::{JsonCheckOptions, lint_json};

@@ -76,6 +76,10 @@ pub struct TranscriptInfo {
     /// For a run-phase event log: every run, in order of first appearance, with its four
     /// answers (`None` for other captures).
     pub runs: Option<Vec<RunInfo>>,
+    /// What the capture advertises, for the checks across files ([`crate::CrossFiles`]):
+    /// per server its tool names and the words of its descriptions that look like tool
+    /// names.
+    pub advertised: mcpvet_check_risks::Advertised,
 }
 
 /// One run of a run-phase event log: the four answers its events give (joined with what its
@@ -157,6 +161,10 @@ pub struct DefinitionInfo {
     /// SHA-256 over the advertised tool interface of a listing (the tools digest of a
     /// session), when it lists tools.
     pub tools_digest: Option<String>,
+    /// What the definition advertises, for the checks across files
+    /// ([`crate::CrossFiles`]): its tool names and the words of its descriptions that look
+    /// like tool names.
+    pub advertised: mcpvet_check_risks::Advertised,
 }
 
 /// One tool, prompt, resource or resource template of a server definition.
@@ -230,6 +238,15 @@ impl FileReport {
     /// The highest severity found, if any.
     pub fn max_severity(&self) -> Option<Severity> {
         self.diagnostics.iter().map(Diagnostic::severity).max()
+    }
+
+    /// What a session or a server definition advertises (tool names, words of descriptions
+    /// that look like tool names), for the checks across files; `None` for other kinds.
+    pub fn advertised(&self) -> Option<&mcpvet_check_risks::Advertised> {
+        self.transcript
+            .as_ref()
+            .map(|t| &t.advertised)
+            .or(self.definition.as_ref().map(|d| &d.advertised))
     }
 
     /// The masker of this report's secrets, for every string an output prints.

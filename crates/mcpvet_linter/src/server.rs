@@ -67,7 +67,7 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
         (None, None)
     };
     let summary = mcpvet_check_server::check(&file, &mut findings);
-    mcpvet_check_risks::check_definition(
+    let advertised = mcpvet_check_risks::check_definition(
         &file,
         &crate::risks::options(options.targets),
         &mut findings,
@@ -83,7 +83,8 @@ pub fn lint_server(source: &SourceFile, options: &ServerOptions) -> FileReport {
         crate::suppress::Comments::Json(file.document().comments()),
         &mut diagnostics,
     );
-    let definition = info(&file, &summary, protocol, tools_digest);
+    let mut definition = info(&file, &summary, protocol, tools_digest);
+    definition.advertised = advertised;
     FileReport {
         source: source.clone(),
         kind: InputKind::Server,
@@ -188,6 +189,7 @@ fn info(
             })
             .collect(),
         tools_digest,
+        advertised: mcpvet_check_risks::Advertised::default(),
     }
 }
 

@@ -311,7 +311,7 @@ impl TranscriptStream {
             checkers.unwrap_or_else(|| new_checkers(&VersionScan::default(), &options, format));
         let life = lifecycle.finish(&mut findings);
         let tool = tools.finish(&mut findings);
-        risks.finish(&mut findings);
+        let advertised = risks.finish(&mut findings);
         let mut run_infos = run_join.map(|r| r.finish(&mut findings));
         if let Some(run_infos) = run_infos.as_mut() {
             runs::mask(
@@ -331,6 +331,7 @@ impl TranscriptStream {
             message_rows,
         );
         info.runs = run_infos;
+        info.advertised = advertised;
         info.into_report(source, diagnostics, redactions)
     }
 }
@@ -392,7 +393,9 @@ impl JsonLinesChecker {
 }
 
 /// Every offset the findings of `report` point at (both ends of their spans and of their
-/// secondary labels), sorted: the positions a [`SourceFile::positioned`] must answer.
+/// secondary labels), and both ends of every span of what it advertises (where the checks
+/// across files point: [`crate::CrossFiles`]), sorted: the positions a
+/// [`SourceFile::positioned`] must answer.
 pub fn offsets(report: &FileReport) -> Vec<u32> {
     let mut out: Vec<u32> = report
         .diagnostics
@@ -408,6 +411,13 @@ pub fn offsets(report: &FileReport) -> Vec<u32> {
                 .iter()
                 .flat_map(|t| t.message_rows.iter().flatten())
                 .flat_map(|m| [m.span.start, m.span.end]),
+        )
+        .chain(
+            report
+                .advertised()
+                .into_iter()
+                .flat_map(mcpvet_check_risks::Advertised::spans)
+                .flat_map(|s| [s.start, s.end]),
         )
         .collect();
     out.sort_unstable();

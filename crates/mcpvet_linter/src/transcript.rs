@@ -72,7 +72,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
     }
     let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
-    risks.finish(&mut findings);
+    let mut advertised = risks.finish(&mut findings);
     let mut runs = runs.map(|r| r.finish(&mut findings));
     mcpvet_check_secrets::check_transcript(&transcript, &mut findings);
     let (mut diagnostics, mut redactions) = findings.into_parts();
@@ -93,6 +93,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         for row in message_rows.iter_mut().flatten() {
             row.span = map(row.span);
         }
+        advertised.map_spans(map);
         diagnostics.append(&mut read_findings);
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end, d.code()));
         reason = format!("{reason}, {}", derivation.from);
@@ -121,6 +122,7 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
         message_rows,
     );
     info.runs = runs;
+    info.advertised = advertised;
     let mut report = info.into_report(source.clone(), diagnostics, redactions);
     report.suppressed = suppressed;
     report
@@ -155,6 +157,7 @@ impl TranscriptInfo {
             exit_code: life.phase.exit_code,
             message_rows,
             runs: None,
+            advertised: mcpvet_check_risks::Advertised::default(),
         }
     }
 

@@ -1,9 +1,10 @@
 //! The description and name risks (`MCP8xx`) on published tool-poisoning techniques
 //! reproduced as fixtures (`tests/risks-poisoning/`), and on the tool listings of public
-//! servers (`tests/risks-corpus/`, compared with a reviewed `expected.txt`).
+//! servers (`tests/risks-corpus/`, compared with a reviewed `expected.txt`, each file on its
+//! own, and with `expected-across.txt`, all of them inspected together as one set).
 use std::path::Path;
 
-use mcpvet_linter::{InspectOptions, inspect};
+use mcpvet_linter::{CrossFiles, FileReport, InputKind, InspectOptions, inspect};
 use mcpvet_testkit::{assert_file, entries, file_name, repo_root};
 
 /// The `MCP8xx` findings of the file at `path`, one line each.
@@ -55,26 +56,74 @@ fn poisoning_examples_are_found() {
     }
 }
 
+/// The listings of the corpus, in file-name order.
+fn corpus() -> Vec<std::path::PathBuf> {
+    let dir = repo_root().join("tests/risks-corpus");
+    entries(&dir)
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect()
+}
+
 #[test]
 fn public_listings_match_the_reviewed_findings() {
     let dir = repo_root().join("tests/risks-corpus");
     let mut lines = Vec::new();
-    let mut listings = 0;
-    for path in entries(&dir).unwrap() {
-        if path.extension().is_none_or(|e| e != "json") {
-            continue;
-        }
-        listings += 1;
+    let listings = corpus();
+    let mut tools = 0;
+    for path in &listings {
+        let text = std::fs::read_to_string(path).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        tools += value["tools"].as_array().map_or(0, Vec::len);
         lines.extend(
-            findings(&path, &InspectOptions::default())
+            findings(path, &InspectOptions::default())
                 .into_iter()
                 .map(|f| f.1),
         );
     }
-    assert!(listings >= 20, "{listings} listings");
+    assert!(listings.len() >= 50, "{} listings", listings.len());
+    assert!(tools >= 500, "{tools} tools");
     let mut text = lines.join("\n");
     text.push('\n');
     assert_file(&dir.join("expected.txt"), &text);
+}
+
+/// Every listing of the corpus in one set, as in one client's configuration: the tool names
+/// that two servers share (MCP805) and the descriptions that name another server's tool
+/// (MCP806), each in the later file (`mcpvet server tests/risks-corpus/*.json`).
+#[test]
+fn public_listings_together_match_the_reviewed_findings() {
+    let dir = repo_root().join("tests/risks-corpus");
+    let mut across = CrossFiles::new();
+    let mut lines = Vec::new();
+    for path in corpus() {
+        let bytes = std::fs::read(&path).unwrap();
+        let name = file_name(&path);
+        let mut report: FileReport = inspect(
+            Some(InputKind::Server),
+            &name,
+            &bytes,
+            &InspectOptions::default(),
+        )
+        .unwrap();
+        let before: Vec<_> = report.diagnostics.clone();
+        across.add(&mut report);
+        let index = report.source.line_index();
+        lines.extend(
+            report
+                .diagnostics
+                .iter()
+                .filter(|d| !before.contains(d))
+                .map(|d| {
+                    let line = index.line_of(d.span().start);
+                    format!("{name}:{line}: {} {}", d.code(), d.message())
+                }),
+        );
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    assert_file(&dir.join("expected-across.txt"), &text);
 }
 
 #[test]

@@ -107,6 +107,20 @@ fn with_three<R>(a: u32, b: u32, c: u32, f: impl FnOnce(&[u8], &[u8], &[u8]) -> 
     })
 }
 
+/// Runs `f` on the bytes of `a`, `b`, `c` and `d` without copying them.
+fn with_four<R>(handles: [u32; 4], f: impl FnOnce(&[u8], &[u8], &[u8], &[u8]) -> R) -> R {
+    BUFFERS.with_borrow(|buffers| {
+        let get = |i: usize| buffers.get(handles[i]).map_or(&[][..], Vec::as_slice);
+        f(get(0), get(1), get(2), get(3))
+    })
+}
+
+/// A file name from a buffer: `None` for an empty one.
+fn name(bytes: &[u8]) -> Option<String> {
+    let name = String::from_utf8_lossy(bytes);
+    (!name.is_empty()).then(|| name.into_owned())
+}
+
 /// A new zero-filled buffer of `len` bytes, for JavaScript to fill; returns its handle.
 #[unsafe(no_mangle)]
 pub extern "C" fn mcpvet_buffer_new(len: u32) -> u32 {
@@ -205,6 +219,40 @@ pub extern "C" fn mcpvet_redact(mode: u32, file_name: u32, text: u32) -> u32 {
         crate::redact(&mode, name, text).unwrap_or_else(|e| crate::error_json(&e).into_bytes())
     });
     put(bytes)
+}
+
+/// [`compare::diff`](crate::compare::diff): the old input's file name (an empty buffer for
+/// none) and text, then the new one's; returns a new buffer with the diff object or
+/// `{"error": "..."}`.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_diff(old_name: u32, old: u32, new_name: u32, new: u32) -> u32 {
+    let json = with_four([old_name, old, new_name, new], |on, o, nn, n| {
+        crate::compare::diff(name(on).as_deref(), o, name(nn).as_deref(), n)
+            .unwrap_or_else(|e| crate::error_json(&e))
+    });
+    put(json.into_bytes())
+}
+
+/// [`compare::lock`](crate::compare::lock): the input's file name (an empty buffer for none)
+/// and text; returns a new buffer with the lock object or `{"error": "..."}`.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_lock(file_name: u32, text: u32) -> u32 {
+    let json = with_two(file_name, text, |n, t| {
+        crate::compare::lock(name(n).as_deref(), t).unwrap_or_else(|e| crate::error_json(&e))
+    });
+    put(json.into_bytes())
+}
+
+/// [`compare::check_lock`](crate::compare::check_lock): the lock file's text, the input's
+/// file name (an empty buffer for none) and text; returns a new buffer with the findings
+/// object or `{"error": "..."}`.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_check_lock(lock: u32, file_name: u32, text: u32) -> u32 {
+    let json = with_three(lock, file_name, text, |l, n, t| {
+        crate::compare::check_lock(l, name(n).as_deref(), t)
+            .unwrap_or_else(|e| crate::error_json(&e))
+    });
+    put(json.into_bytes())
 }
 
 /// The `custom` source of `getrandom` in the WebAssembly build (selected with
@@ -326,6 +374,29 @@ mod tests {
         let err = mcpvet_redact(bad, name, text_handle);
         assert!(text(err).starts_with("{\"error\":\"unknown mode `yaml`"));
         for h in [mode, name, text_handle, out, bad, err] {
+            mcpvet_buffer_free(h);
+        }
+    }
+
+    #[test]
+    fn compare_through_buffers() {
+        let old_name = put(b"old.json".to_vec());
+        let old = put(br#"{"tools": [{"name": "a"}, {"name": "b"}]}"#.to_vec());
+        let none = put(Vec::new());
+        let new = put(br#"{"tools": [{"name": "a"}]}"#.to_vec());
+        let out = mcpvet_diff(old_name, old, none, new);
+        let diff: serde_json::Value = serde_json::from_str(&text(out)).unwrap();
+        assert_eq!(diff["diff"]["old"]["path"], "old.json");
+        assert_eq!(diff["diff"]["new"]["path"], "new");
+        assert_eq!(diff["diff"]["changes"][0]["message"], "tool `b` removed");
+        let locked = mcpvet_lock(none, old);
+        let lock: serde_json::Value = serde_json::from_str(&text(locked)).unwrap();
+        assert_eq!(lock["tools"], 2);
+        let lock_text = put(lock["lock"].as_str().unwrap().as_bytes().to_vec());
+        let checked = mcpvet_check_lock(lock_text, none, new);
+        let found: serde_json::Value = serde_json::from_str(&text(checked)).unwrap();
+        assert_eq!(found["findings"][0]["code"], "MCP562");
+        for h in [old_name, old, none, new, out, locked, lock_text, checked] {
             mcpvet_buffer_free(h);
         }
     }

@@ -11,6 +11,9 @@
 //!   list of messages of a session, and the spans of the events each run of a run log names.
 //! - [`infer_schema`] returns the JSON Schema an example payload implies, or its syntax errors
 //!   (what `mcpvet schema infer` prints; the page's "Infer schema" action).
+//! - [`compare`] diffs two inputs (`mcpvet diff`), writes the tools lock file of an input
+//!   (`mcpvet lock`) and checks an input against a lock file (`--lock`): the page's
+//!   "Compare" panel.
 //! - [`ffi`] exports them to JavaScript under fixed names, through handles to byte buffers
 //!   (see `docs/web.md`); [`site`] builds the static page's generated files.
 //!
@@ -25,6 +28,7 @@
 #![warn(clippy::disallowed_methods)]
 #![warn(missing_docs)]
 
+pub mod compare;
 pub mod ffi;
 pub mod infer;
 pub mod page;

@@ -35,6 +35,7 @@ pub(super) fn run(args: &CheckArgs, color: bool, out: &mut Output) -> Status {
             dialect: args.dialect.is_some(),
             target: args.session.target.is_some(),
         },
+        cross_file: !args.session.no_cross_file,
     };
     let emitter = Emitter::new(out, &args.output, color)
         .with_messages(args.session.messages)

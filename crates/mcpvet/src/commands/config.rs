@@ -65,6 +65,7 @@ pub(super) fn run(args: &ConfigArgs, color: bool, out: &mut Output) -> Status {
             dialect: args.dialect.is_some(),
             target: false,
         },
+        cross_file: false,
     };
     let mut emitter =
         Emitter::new(out, &args.output, color).with_findings_failing(project.findings_fail());

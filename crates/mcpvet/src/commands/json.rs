@@ -28,6 +28,7 @@ pub(super) fn run(args: &JsonArgs, color: bool, out: &mut Output) -> Status {
         lock: None,
         project: None,
         given: Given::default(),
+        cross_file: false,
     };
     let emitter = Emitter::new(out, &args.output, color);
     super::inspect_each(&args.files, &plan, emitter)

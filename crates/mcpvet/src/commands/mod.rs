@@ -75,6 +75,9 @@ struct Plan<'a> {
     project: Option<&'a Project>,
     /// The options the command line gave, which the settings file does not change.
     given: Given,
+    /// Compare the files with one another (shadowed tools, names of other files' tools:
+    /// [`mcpvet_linter::CrossFiles`]); off with `--no-cross-file`.
+    cross_file: bool,
 }
 
 /// Which options of a settings file the command line gave (`--dialect`, `--target`).
@@ -248,15 +251,22 @@ fn inspect_each_with(
     // `None`: not inspected yet; `Some(None)`: could not be read.
     let mut session: Option<Option<(Box<FileReport>, Option<mcpvet_linter::settings::FailOn>)>> =
         None;
+    // Each report gets its findings against the files before it, then is written.
+    let mut across = plan.cross_file.then(mcpvet_linter::CrossFiles::new);
     for path in paths {
         match inspect_in_project(&Input::new(path), plan) {
             Outcome::Report(mut report, fail_on) => {
+                if let Some(across) = across.as_mut() {
+                    across.add(&mut report);
+                }
                 let has_runs = report.transcript.as_ref().is_some_and(|t| t.runs.is_some());
                 if let (Some(with), true) = (with, has_runs) {
                     let joined = session.get_or_insert_with(|| {
                         let session_plan = Plan {
                             kind: Some(InputKind::Transcript),
                             stream: None,
+                            // The session of a run log's own server: not another server.
+                            cross_file: false,
                             ..*plan
                         };
                         match inspect_in_project(&Input::new(with), &session_plan) {

@@ -77,6 +77,7 @@ pub(super) fn run(args: &ServerArgs, color: bool, out: &mut Output) -> Status {
             dialect: false,
             target: args.target.is_some(),
         },
+        cross_file: !args.no_cross_file,
     };
     let emitter =
         Emitter::new(out, &args.output, color).with_findings_failing(project.findings_fail());

@@ -34,6 +34,7 @@ pub(super) fn run(args: &TranscriptArgs, color: bool, out: &mut Output) -> Statu
             dialect: false,
             target: args.session.target.is_some(),
         },
+        cross_file: !args.session.no_cross_file,
     };
     let emitter = Emitter::new(out, &args.output, color)
         .with_messages(args.session.messages)

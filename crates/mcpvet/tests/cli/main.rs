@@ -18,6 +18,7 @@ use mcpvet_testkit::{check_file_with, entry_names};
 
 mod check;
 mod config;
+mod cross_file;
 mod diff;
 mod fix;
 mod json;
@@ -44,6 +45,7 @@ const SNAPSHOTS: &[&str] = &[
     "config_nothing_found",
     "config_stdin",
     "config_text",
+    "cross_file",
     "diff_and_lock",
     "dump",
     "errors",

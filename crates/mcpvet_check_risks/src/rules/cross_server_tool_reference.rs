@@ -1,11 +1,12 @@
-use mcpvet_diagnostics::{Reporter, declare_rule};
+use mcpvet_diagnostics::{Reporter, Site, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
-use crate::Mention;
+use crate::ToolMention;
 use crate::items::short;
 
 declare_rule! {
-    /// A tool description names a tool of another server of the same capture.
+    /// A tool description names a tool of another server of the same capture, or of
+    /// another file inspected together.
     ///
     /// ## What it checks
     ///
@@ -13,8 +14,18 @@ declare_rule! {
     /// servers): the words of a tool's `description` that look like tool names
     /// (`send_email`, `files.read`, `getUser`: with `_`, `-`, `.`, a digit or an inner
     /// capital) and are the name of a tool another server advertises, but not of a tool of
-    /// the description's own server. Listings are matched in both orders: a description
-    /// read before the other server's listing is reported when that listing arrives.
+    /// the description's own server (nor a tool of its own without the namespace prefix it
+    /// is listed under: `update_issue` in the description of a server that lists
+    /// `jira_update_issue`). Listings are matched in both orders: a description read before
+    /// the other server's listing is reported when that listing arrives.
+    ///
+    /// Across files (sessions, listings and definitions given together to `mcpvet
+    /// transcript`, `mcpvet server` or `mcpvet check`; servers told apart as for
+    /// [MCP805](MCP805.md)): every finding is in the later file. A description of the
+    /// later file that names a tool of an earlier file's server is flagged at the word; a
+    /// tool of the later file that a description of an earlier file names is flagged at
+    /// the tool's name. The message gives the other file, line and column.
+    /// `--no-cross-file` turns the comparison between files off.
     ///
     /// ## Why it matters
     ///
@@ -51,9 +62,22 @@ declare_rule! {
         code: "MCP806",
         name: "cross-server-tool-reference",
         severity: Warning,
-        target: Transcript,
+        target: TranscriptAndServer,
         since: "0.1.0",
     }
+}
+
+/// Whether `word` names one of `tools`, a server's own: a name itself, or a name without
+/// the namespace prefix a server that mounts others adds (`update_issue` for
+/// `jira_update_issue`, `files.read` for `local.files.read`): such servers document their
+/// tools by the unprefixed names.
+pub(crate) fn is_own<'t>(word: &str, mut tools: impl Iterator<Item = &'t str>) -> bool {
+    tools.any(|tool| {
+        tool == word
+            || tool
+                .strip_suffix(word)
+                .is_some_and(|prefix| prefix.len() > 1 && prefix.ends_with(['_', '-', '.', '/']))
+    })
 }
 
 /// Whether `word` looks like a tool name rather than an ordinary word.
@@ -66,7 +90,7 @@ fn identifier_like(word: &str) -> bool {
 
 /// The identifier-like words of the descriptions of `items` (a tool list), with their
 /// spans and paths.
-pub(crate) fn mentions(items: &[Value<'_>], index: Option<u32>) -> Vec<Mention> {
+pub(crate) fn mentions(items: &[Value<'_>], index: Option<u32>) -> Vec<ToolMention> {
     let mut out = Vec::new();
     for item in items {
         let (Some(tool), Some(description)) = (
@@ -93,12 +117,12 @@ pub(crate) fn mentions(items: &[Value<'_>], index: Option<u32>) -> Vec<Mention> 
                     // A sentence's full stop is not part of the word.
                     let word = text[s..i].trim_end_matches(['.', '-']);
                     if identifier_like(word) {
-                        out.push(Mention {
-                            token: word.to_owned(),
+                        out.push(ToolMention {
+                            word: word.to_owned(),
                             span: decoded.span(s..s + word.len()),
                             path: path.clone(),
                             tool: tool.to_string(),
-                            index,
+                            message: index,
                         });
                     }
                     start = None;
@@ -110,20 +134,32 @@ pub(crate) fn mentions(items: &[Value<'_>], index: Option<u32>) -> Vec<Mention> 
     out
 }
 
+/// What to do about a finding of this rule.
+const HELP: &str = "a server documents its own tools; read what the description asks the model to do with the other server's tool";
+
 /// Reports `mention`, a tool of `owner`.
-pub(crate) fn report(mention: &Mention, owner: &str, report: &mut Reporter<'_>) {
+pub(crate) fn report(mention: &ToolMention, owner: &str, report: &mut Reporter<'_>) {
     let d = CROSS_SERVER_TOOL_REFERENCE
         .diagnostic_at(
-            mcpvet_diagnostics::Site::new(mention.span, Some(mention.path.clone())),
+            Site::new(mention.span, Some(mention.path.clone())),
             format!(
                 "the description of tool `{}` names `{}`, a tool of server `{}`",
                 short(&mention.tool, 60),
-                short(&mention.token, 60),
+                short(&mention.word, 60),
                 short(owner, 60)
             ),
         )
-        .with_help(
-            "a server documents its own tools; read what the description asks the model to do with the other server's tool",
-        );
+        .with_help(HELP);
     report.push(d);
+}
+
+/// Reports a reference between files ([`crate::AcrossFiles`]) at `site`: a word of a
+/// description of this file, or a tool of this file that a description of an earlier file
+/// names.
+pub(crate) fn report_across(site: Site, message: String, report: &mut Reporter<'_>) {
+    report.push(
+        CROSS_SERVER_TOOL_REFERENCE
+            .diagnostic_at(site, message)
+            .with_help(HELP),
+    );
 }

@@ -62,13 +62,20 @@ declare_rule! {
     }
 }
 
-/// Checks one prose string of an item (`label` names the item, as in ``tool `add` ``).
-pub(crate) fn check(field: &Field<'_>, label: &str, report: &mut Reporter<'_>) {
+/// Checks one prose string of an item (`label` names the item, as in ``tool `add` ``);
+/// `siblings` are the names of the tools of the same list: a phrase about another tool that
+/// names one of them is the server documenting its own tools, and is not reported.
+pub(crate) fn check(field: &Field<'_>, label: &str, siblings: &[&str], report: &mut Reporter<'_>) {
     let Some(decoded) = field.value.decoded() else {
         return;
     };
     let text = decoded.text();
     for found in find(text) {
+        if let Some(tool) = &found.tool
+            && siblings.contains(&&text[tool.clone()])
+        {
+            continue;
+        }
         let phrase = found.phrase;
         let quote = short(&text[found.range.clone()], 60);
         report.report(

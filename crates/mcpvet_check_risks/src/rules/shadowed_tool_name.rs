@@ -1,11 +1,12 @@
-use mcpvet_diagnostics::{Label, Reporter, declare_rule};
+use mcpvet_diagnostics::{Label, Reporter, Site, declare_rule};
 use mcpvet_json::Value;
 use mcpvet_text::Span;
 
 use crate::items::short;
 
 declare_rule! {
-    /// Two servers of one capture advertise a tool of the same name.
+    /// Two servers of one capture, or of two files inspected together, advertise a tool of
+    /// the same name.
     ///
     /// ## What it checks
     ///
@@ -14,8 +15,22 @@ declare_rule! {
     /// after another server listed it. The finding is at the later listing, with a label
     /// at the earlier one.
     ///
-    /// Files given together on the command line are inspected one by one; a tool
-    /// shadowed across two files is not seen.
+    /// Across files: sessions, listings and server definitions given together to
+    /// `mcpvet transcript`, `mcpvet server` or `mcpvet check` are one set, as the servers
+    /// of one client configuration would be. A tool name of a file that a server of an
+    /// earlier file advertises is flagged in the later file, at its name; the message
+    /// gives the other server, its file, line and column (`mail.json:3:14`). Servers are
+    /// told apart by the name their file gives them (a client log's label, else
+    /// `serverInfo.name` of the `initialize` result; the `name` of a registry entry,
+    /// manifest or definition): two files of the same server name are one server (two
+    /// captures, two versions), and a file that names no server (a bare listing) holds
+    /// a server of its own. `--no-cross-file` turns the comparison between files off.
+    ///
+    /// ```text
+    /// $ mcpvet server mail.json facts.json
+    /// facts.json:3:14: warning[MCP805]: this file's server advertises tool `send_email`,
+    ///     which the server of `mail.json` already advertises (mail.json:3:14)
+    /// ```
     ///
     /// ## Why it matters
     ///
@@ -52,7 +67,7 @@ declare_rule! {
         code: "MCP805",
         name: "shadowed-tool-name",
         severity: Warning,
-        target: Transcript,
+        target: TranscriptAndServer,
         since: "0.1.0",
     }
 }
@@ -84,8 +99,19 @@ pub(crate) fn check<'s>(
             first_span,
             format!("advertised by `{}` here", short(first, 60)),
         ))
-        .with_help(
-            "rename one of the tools, or disable one of them in the client; check which server a call reaches",
-        );
+        .with_help(HELP);
     report.push(d);
+}
+
+/// What to do about a finding of this rule.
+const HELP: &str = "rename one of the tools, or disable one of them in the client; check which server a call reaches";
+
+/// Reports a tool name shadowed between files ([`crate::AcrossFiles`]) at `site`, the name
+/// in the later file; `message` names the earlier file's server, file, line and column.
+pub(crate) fn report_across(site: Site, message: String, report: &mut Reporter<'_>) {
+    report.push(
+        SHADOWED_TOOL_NAME
+            .diagnostic_at(site, message)
+            .with_help(HELP),
+    );
 }
