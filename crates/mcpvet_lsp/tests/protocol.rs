@@ -460,12 +460,12 @@ fn a_session_gets_diagnostics_until_it_is_fixed() {
 #[test]
 fn a_suggested_fix_says_so_and_is_not_preferred() {
     let uri = "file:///p/.mcp.json";
-    let text = "{\"mcpServers\": {\"docs\": {\"url\": \"https://docs.example.com/mcp\"}}}\n";
+    let text = "{\"mcpServers\": {\"docs\": {\"url\": \"https://docs.example.com/api\"}}}\n";
     let mut client = Client::start();
     client.open(uri, "json", text);
     let (_, diagnostics) = client.diagnostics(uri);
-    // Claude Code requires `type` for a remote server (MCP012); adding it changes what the
-    // client does, so the fix is suggested.
+    // Claude Code requires `type` for a remote server (MCP012); for a URL that does not end
+    // in `/mcp` the transport is a guess, so the fix is suggested.
     let missing = diagnostics
         .iter()
         .find(|d| d["code"] == "MCP012")
