@@ -136,7 +136,9 @@ def _cli_reports(paths):
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     run = subprocess.run(
-        [str(BIN), "transcript", "--format", "json", *map(str, paths)],
+        # --no-cross-file: the job inspects each session on its own, as the command line
+        # inspects one file; files given together would also be compared with one another.
+        [str(BIN), "transcript", "--format", "json", "--no-cross-file", *map(str, paths)],
         capture_output=True, check=False,
     )
     wall = time.perf_counter() - started
