@@ -46,7 +46,7 @@ fn config() -> &'static str {
                 )
             } else {
                 format!(
-                    "    \"server-{i}\": {{\"command\": \"uvx\", \"args\": [\"mcp-server-{i}==0.{i}.1\", \"--root\", \"/srv/data/{i}\"], \"env\": {{\"LOG_LEVEL\": \"info\", \"CACHE_DIR\": \"/tmp/cache-{i}\"}}}}"
+                    "    \"server-{i}\": {{\"command\": \"uvx\", \"args\": [\"mcp-server-{i}==0.{i}.1\", \"--root\", \"./data/{i}\"], \"env\": {{\"LOG_LEVEL\": \"info\", \"CACHE_DIR\": \"./cache-{i}\"}}}}"
                 )
             };
             len += server.len() + 2;

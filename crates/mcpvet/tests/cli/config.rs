@@ -210,7 +210,7 @@ fn config_errors() {
         ".mcp.json",
         "{\"mcpServers\": {\"docs\": {\"command\": \"docs-mcp\"}}}\n",
     );
-    fs::create_dir(case.dir.join("work/folder")).unwrap();
+    fs::create_dir(case.dir.join("cwd/folder")).unwrap();
     let run = case.run(&["config", "missing.json", ".mcp.json", "folder"]);
     assert_eq!(run.code, Some(2));
     assert!(run.stdout.starts_with(".mcp.json\n"));

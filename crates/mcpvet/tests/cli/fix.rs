@@ -35,7 +35,7 @@ const SAFE_FIXED: &str = r#"{
 #[test]
 fn config_fix() {
     let mut case = Case::new("config_fix").file("claude_desktop_config.json", TO_FIX);
-    let file = case.dir.join("work/claude_desktop_config.json");
+    let file = case.dir.join("cwd/claude_desktop_config.json");
     // The diff of the safe fixes; nothing written, exit status 1 (a file would change).
     let run = case.run(&["config", "--fix", "--diff", "claude_desktop_config.json"]);
     assert_eq!(run.code, Some(1));
@@ -95,7 +95,7 @@ fn config_fix_formats_and_errors() {
     let mut case = Case::new("config_fix_formats")
         .file(".cursor/mcp.json", &cursor)
         .file("broken.json", b"{\"mcpServers\": \xff}");
-    let file = case.dir.join("work/.cursor/mcp.json");
+    let file = case.dir.join("cwd/.cursor/mcp.json");
     // The report of what remains, in JSON; the secret never shows, in the diff neither.
     let run = case.run(&["config", "--fix", "--format", "json", ".cursor/mcp.json"]);
     assert_eq!(run.code, Some(1));
@@ -116,7 +116,7 @@ fn config_fix_formats_and_errors() {
     let run = case.run(&["config", "--fix", "broken.json"]);
     assert_eq!(run.code, Some(2));
     assert_eq!(
-        fs::read(case.dir.join("work/broken.json")).unwrap(),
+        fs::read(case.dir.join("cwd/broken.json")).unwrap(),
         b"{\"mcpServers\": \xff}"
     );
     // --diff prints a diff, not a report.
@@ -144,7 +144,7 @@ fn server_fix() {
         "{}",
         run.stderr
     );
-    let fixed = fs::read_to_string(case.dir.join("work/manifest.json")).unwrap();
+    let fixed = fs::read_to_string(case.dir.join("cwd/manifest.json")).unwrap();
     assert!(
         fixed.starts_with("{\n  \"manifest_version\": \"0.1\",\n"),
         "{fixed}"

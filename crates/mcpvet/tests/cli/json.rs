@@ -53,7 +53,7 @@ fn unreadable_inputs() {
     let mut case = Case::new("unreadable_inputs")
         .file("bad.json", TWO_ERRORS)
         .file("ok.json", "{}");
-    fs::create_dir(case.dir.join("work/folder")).unwrap();
+    fs::create_dir(case.dir.join("cwd/folder")).unwrap();
     // Exit status 2 wins over 1, and the other files are still checked.
     let run = case.run(&["json", "missing.json", "bad.json", "folder", "ok.json"]);
     assert_eq!(run.code, Some(2));
@@ -67,7 +67,7 @@ fn unreadable_inputs() {
 #[test]
 fn too_large_for_u32_offsets() {
     let case = Case::new("too_large");
-    let path = case.dir.join("work/huge.json");
+    let path = case.dir.join("cwd/huge.json");
     // A sparse file: no disk space used, and mcpvet refuses it before reading a byte.
     let file = fs::File::create(&path).unwrap();
     file.set_len(u64::from(u32::MAX) + 1).unwrap();

@@ -113,7 +113,7 @@ impl Case {
             .join("cli")
             .join(name);
         let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(dir.join("work")).unwrap();
+        fs::create_dir_all(dir.join("cwd")).unwrap();
         Case {
             name,
             dir,
@@ -124,7 +124,7 @@ impl Case {
     /// Writes `contents` to `name` (a path relative to the scratch folder; folders are
     /// created).
     fn file(self, name: &str, contents: impl AsRef<[u8]>) -> Self {
-        let path = self.dir.join("work").join(name);
+        let path = self.dir.join("cwd").join(name);
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, contents).unwrap();
         self
@@ -148,7 +148,7 @@ impl Case {
         let mut command = Command::new(BIN);
         command
             .args(args)
-            .current_dir(self.dir.join("work"))
+            .current_dir(self.dir.join("cwd"))
             .env_remove("NO_COLOR")
             .env("COLUMNS", "100")
             .env("HOME", self.home())

@@ -193,7 +193,7 @@ fn project_baseline() {
         run.stderr
             .contains(&format!("wrote {} findings to the baseline", all.len()))
     );
-    let written = fs::read_to_string(case.dir.join("work/mcpvet-baseline.json")).unwrap();
+    let written = fs::read_to_string(case.dir.join("cwd/mcpvet-baseline.json")).unwrap();
     let baseline: serde_json::Value = serde_json::from_str(&written).unwrap();
     assert_eq!(baseline["version"], 1);
     let entries = baseline["findings"].as_array().unwrap();

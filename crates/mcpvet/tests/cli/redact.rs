@@ -20,7 +20,7 @@ fn redact() {
     let run = case.run(&["redact", "session.jsonl", "-o", "shared.jsonl"]);
     assert_eq!(run.code, Some(0));
     assert!(run.stdout.is_empty());
-    let copy = fs::read_to_string(case.dir.join("work/shared.jsonl")).unwrap();
+    let copy = fs::read_to_string(case.dir.join("cwd/shared.jsonl")).unwrap();
     assert_eq!(copy.lines().count(), SESSION.lines().count());
     // The original holds secrets (listed masked), the copy none.
     let run = case.run(&["redact", "--check", "session.jsonl"]);
