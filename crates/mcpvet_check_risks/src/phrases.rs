@@ -118,6 +118,11 @@ fn names_a_tool(text: &str, tool: Range<usize>) -> bool {
 pub fn find(text: &str) -> Vec<Match> {
     let mut out: Vec<Match> = Vec::new();
     for phrase in phrases() {
+        // Most texts match no phrase: `is_match` answers without the capture slots that
+        // `captures_iter` allocates on every call.
+        if !phrase.regex.is_match(text) {
+            continue;
+        }
         for captures in phrase.regex.captures_iter(text) {
             let Some(whole) = captures.get(0) else {
                 continue;

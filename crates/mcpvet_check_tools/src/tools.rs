@@ -131,7 +131,7 @@ fn prepare(
     report: &mut Reporter<'_>,
 ) -> Option<Validator> {
     let schema = ToolSchema { node, role, tool };
-    let mut json: serde_json::Value = serde_json::from_str(node.source()).ok()?;
+    let mut json = mcpvet_schema::instance::to_json(node)?;
     let fallback = default_draft(cx.version);
     let draft = unknown_schema_dialect::check(schema, &mut json, fallback, report);
     let valid = invalid_json_schema::check_meta(schema, &json, draft, report);

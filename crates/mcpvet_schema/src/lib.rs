@@ -10,6 +10,8 @@
 //! - [`infer`]: the JSON Schema (draft 2020-12) an example implies, deterministic, written
 //!   compact or indented like the file it goes into; the replacement text of an incomplete
 //!   schema field ([`infer::replacement`]).
+//! - [`instance`]: a parsed value as the `serde_json` value that validation takes, exactly
+//!   as `serde_json` would read its text.
 //! - [`validate`]: dialects, meta-schema errors, offline compilation and instance
 //!   violations with the `jsonschema` crate, every error mapped back to the node of the
 //!   input it is about.
@@ -29,6 +31,7 @@
 #![warn(missing_docs)]
 
 pub mod infer;
+pub mod instance;
 pub mod shape;
 #[cfg(feature = "testing")]
 pub mod testing;

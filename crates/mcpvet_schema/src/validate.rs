@@ -185,7 +185,7 @@ pub fn violations(
     fallback: Value<'_>,
 ) -> Option<Vec<Violation>> {
     let json = match instance {
-        Some(v) => serde_json::from_str::<serde_json::Value>(v.source()).ok()?,
+        Some(v) => crate::instance::to_json(v)?,
         None => serde_json::Value::Object(serde_json::Map::new()),
     };
     if validator.is_valid(&json) {

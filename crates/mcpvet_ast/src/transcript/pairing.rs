@@ -16,7 +16,10 @@
 //!    ids), so that reusing an id with a `ping` is checked like any other reuse.
 //! 4. What is still unknown is [`DirectionSource::Ambiguous`] (the method goes both ways, or
 //!    candidates disagree) or [`DirectionSource::Unknown`].
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
+
+// foldhash: the keys are ids and names of one capture; SipHash cost about 3 % of a session's inspection.
+use foldhash::{HashMap, HashMapExt as _};
 
 use mcpvet_json::{JsonDocument, NodeId};
 
@@ -125,7 +128,7 @@ fn unit_of_message(
 
 /// Infers directions and pairs requests with responses; appends to `links`.
 pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut Vec<Link>) {
-    let mut units: Vec<Unit> = Vec::new();
+    let mut units: Vec<Unit> = Vec::with_capacity(entries.len());
     for (i, entry) in entries.iter().enumerate() {
         let stated = matches!(
             entry.direction_source,

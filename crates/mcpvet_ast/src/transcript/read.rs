@@ -164,7 +164,11 @@ pub(crate) fn read_text<'a>(
         }
     };
 
-    let mut plan = Plan::default();
+    // About one item and one range per line: reserved up front instead of grown by doubling.
+    let mut plan = Plan {
+        items: Vec::with_capacity(lines.len()),
+        ranges: Vec::with_capacity(lines.len()),
+    };
     match &framing {
         Framing::Whole(range) => plan.ranges.push(range.clone()),
         Framing::Lines => plan_lines(text, &lines, bom, &mut plan),

@@ -59,7 +59,7 @@ pub(crate) fn check(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     else {
         return;
     };
-    let Ok(expected) = serde_json::from_str::<serde_json::Value>(structured.source()) else {
+    let Some(expected) = mcpvet_schema::instance::to_json(structured) else {
         return;
     };
     let mirrored = cx

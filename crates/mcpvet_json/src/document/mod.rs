@@ -147,6 +147,11 @@ pub struct JsonDocument<'a> {
     /// When the roots are the elements of an array that the file holds, the index of the
     /// first one: paths then start with the element's index (`$[41].id`).
     pub(crate) first_element: Option<u32>,
+    /// Every place the parse reported or tolerated something (diagnostics, comments,
+    /// trailing commas) as `(start, end, largest end so far)` in text offsets, sorted by
+    /// start: a value whose span meets none of them reads back as strict JSON
+    /// ([`Value::is_well_formed`]).
+    pub(crate) flagged: Vec<(u32, u32, u32)>,
 }
 
 impl fmt::Debug for JsonDocument<'_> {
@@ -160,6 +165,7 @@ impl fmt::Debug for JsonDocument<'_> {
             .field("bom", &self.bom)
             .field("base", &self.base)
             .field("first_element", &self.first_element)
+            .field("flagged", &self.flagged.len())
             .finish()
     }
 }
@@ -213,6 +219,7 @@ impl<'a> JsonDocument<'a> {
             bom: None,
             base: 0,
             first_element: None,
+            flagged: Vec::new(),
         }
     }
 
@@ -269,6 +276,7 @@ impl<'a> JsonDocument<'a> {
             bom: self.bom,
             base: self.base,
             first_element: self.first_element,
+            flagged: std::mem::take(&mut self.flagged),
         }
     }
 
@@ -515,6 +523,21 @@ impl<'d> Value<'d> {
             let r = decode::content_range(node);
             Span::new(r.start as u32, r.end as u32).shift(self.doc.base)
         })
+    }
+
+    /// Whether the parse reported nothing inside this value or at its edges (no diagnostic,
+    /// comment or trailing comma, nor a byte it read as something else): its source text is
+    /// then strict JSON whose tree is exactly this one, so converting the nodes gives what a
+    /// strict parser of [`source`](Self::source) would give. Conservative: a diagnostic that
+    /// touches the value's first or last byte counts.
+    pub fn is_well_formed(self) -> bool {
+        let node = self.node();
+        if node.kind == Kind::Error {
+            return false;
+        }
+        let flagged = &self.doc.flagged;
+        let upto = flagged.partition_point(|&(start, _, _)| start <= node.end);
+        upto == 0 || flagged[upto - 1].2 < node.start
     }
 
     /// Whether the string contains backslash escapes (so decoded offsets differ from source

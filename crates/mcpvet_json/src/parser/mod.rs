@@ -208,12 +208,36 @@ impl JsonParser {
             self.key_stack = parser.key_stack;
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
+        doc.flagged = flagged(&diagnostics, &doc.comments, &doc.trailing_commas);
         doc.text = text;
         ParseOutcome {
             value: doc,
             diagnostics,
         }
     }
+}
+
+/// The spans of the diagnostics, comments and trailing commas of a parse (text offsets), as
+/// `JsonDocument::flagged` keeps them: sorted by start, each with the largest end so far.
+/// Nothing is allocated for a clean parse.
+fn flagged(diagnostics: &[Diagnostic], comments: &[Span], commas: &[Span]) -> Vec<(u32, u32, u32)> {
+    if diagnostics.is_empty() && comments.is_empty() && commas.is_empty() {
+        return Vec::new();
+    }
+    let mut spans: Vec<(u32, u32, u32)> = diagnostics
+        .iter()
+        .map(Diagnostic::span)
+        .chain(comments.iter().copied())
+        .chain(commas.iter().copied())
+        .map(|s| (s.start, s.end, 0))
+        .collect();
+    spans.sort_unstable();
+    let mut max_end = 0;
+    for span in &mut spans {
+        max_end = max_end.max(span.1);
+        span.2 = max_end;
+    }
+    spans
 }
 
 /// Largest scratch stack (frames or keys) kept by a thread's spare parser.

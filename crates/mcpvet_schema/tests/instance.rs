@@ -1,0 +1,119 @@
+//! Property: `mcpvet_schema::instance::to_json` gives exactly what
+//! `serde_json::from_str(node.source()).ok()` gives, for every node of generated documents in
+//! strict and JSONC layouts, intact and damaged (a JSON-ish character inserted or a character
+//! removed), parsed in strict and JSONC mode; plus the cases where the two readers are known
+//! to part ways (`-0`, numbers beyond `f64`, lone surrogates, duplicate keys, deep nesting,
+//! control characters, comments, trailing commas).
+use mcpvet_json::arbitrary::{arb_json, arb_layout, print};
+use mcpvet_json::{JsonOptions, Value, parse};
+use mcpvet_schema::instance::to_json;
+use proptest::prelude::*;
+
+/// Every node under `value`, keys excluded.
+fn walk<'d>(value: Value<'d>, out: &mut Vec<Value<'d>>) {
+    out.push(value);
+    for item in value.items() {
+        walk(item, out);
+    }
+    for member in value.members() {
+        walk(member.value, out);
+    }
+}
+
+/// Checks every node of `text` parsed in both modes; returns the number of nodes checked.
+fn check(text: &str) -> Result<usize, String> {
+    let mut checked = 0;
+    for options in [JsonOptions::strict(), JsonOptions::jsonc()] {
+        let doc = parse(text, &options).value;
+        let mut nodes = Vec::new();
+        for root in doc.roots() {
+            walk(root, &mut nodes);
+        }
+        for node in nodes {
+            let expected = serde_json::from_str::<serde_json::Value>(node.source()).ok();
+            let got = to_json(node);
+            if got != expected {
+                return Err(format!(
+                    "{:?}: to_json gave {got:?}, serde_json {expected:?} (well formed: {})",
+                    node.source(),
+                    node.is_well_formed()
+                ));
+            }
+            checked += 1;
+        }
+    }
+    Ok(checked)
+}
+
+const DAMAGE: &[char] = &[
+    ',', ':', '{', '}', '[', ']', '"', '\\', ' ', '0', '-', '.', 'e', '/', '*', '\u{1}', 'x',
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn conversion_agrees_with_serde_json(
+        value in arb_json(),
+        layout in arb_layout(),
+        damage in proptest::option::of((any::<prop::sample::Index>(), 0..DAMAGE.len(), any::<bool>())),
+    ) {
+        let mut text = print(&value, &layout).text;
+        if let Some((at, c, insert)) = damage {
+            let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+            if !boundaries.is_empty() {
+                let i = boundaries[at.index(boundaries.len())];
+                if insert {
+                    text.insert(i, DAMAGE[c]);
+                } else {
+                    text.remove(i);
+                }
+            }
+        }
+        check(&text).map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn the_known_differences_between_the_readers_are_handled() {
+    let deep = format!("{}1{}", "[".repeat(130), "]".repeat(130));
+    let nearly_deep = format!("{}1{}", "[".repeat(126), "]".repeat(126));
+    let cases = [
+        r#"{"a": -0, "b": 0, "c": -0.0, "d": 1.0, "e": 1E2, "f": 1e-400}"#,
+        r"[1e400, -1e400, 18446744073709551615, 18446744073709551616, -9223372036854775808, -9223372036854775809]",
+        r"[123456789012345678, 1234567890123456789, -123456789012345678, 0.1, 2.5e-3]",
+        r#"{"s": "\ud800", "t": "\udc00x", "u": "\ud83d\ude00", "v": "caf\u00e9\n\t\"\\\/"}"#,
+        r#"{"k": 1, "k": 2, "k\u0000": 3}"#,
+        "{\"raw\": \"a\u{1}b\"}",
+        "{\"a\": 1, /* note */ \"b\": [1, 2,], // end\n}",
+        r#"{"a": 01, "b": 1., "c": .5, "d": +1, "e": [1 2], "f": {"x" 1}, "g": tru}"#,
+        deep.as_str(),
+        nearly_deep.as_str(),
+        "\u{feff}{\"bom\": true}",
+        r#"[{"a": {"b": [null, true, false, "", {}, []]}}]"#,
+    ];
+    let mut checked = 0;
+    for case in cases {
+        checked += check(case).unwrap();
+    }
+    assert!(checked > 100, "{checked} nodes checked");
+}
+
+#[test]
+fn well_formed_values_take_the_conversion() {
+    let doc = parse(
+        r#"{"a": [1, "x", {"b": null}], "c": 1.5}"#,
+        &JsonOptions::strict(),
+    )
+    .value;
+    let root = doc.root().unwrap();
+    assert!(root.is_well_formed());
+    let doc = parse(r#"{"a": [1, 2,], "b": 3}"#, &JsonOptions::jsonc()).value;
+    let root = doc.root().unwrap();
+    assert!(!root.is_well_formed(), "a trailing comma inside");
+    assert!(
+        root.get("b").unwrap().is_well_formed(),
+        "the member after it is clean"
+    );
+    assert!(!root.get("a").unwrap().is_well_formed());
+}
