@@ -20,6 +20,9 @@ export interface LintOptions {
   target?: string | string[];
   /** Also give every column in UTF-16 code units (`column_utf16`, `end_column_utf16`). */
   utf16Columns?: boolean;
+  /** The language of the help sentences (`--lang`): `en` (default) or `es`, or a tag such as
+   * `es-ES`; any other language is English. */
+  lang?: string;
 }
 
 /** Options of {@link lintToString} and {@link inspect}. */

@@ -69,6 +69,7 @@ const OPTION_NAMES = {
   inputFormat: "inputFormat",
   target: "target",
   utf16Columns: "utf16Columns",
+  lang: "lang",
 };
 
 /**
@@ -77,7 +78,8 @@ const OPTION_NAMES = {
  * @param {string | Uint8Array | ArrayBuffer} data the file's text or bytes
  * @param {object} [options] `kind` (`auto`, `config`, `transcript`, `server`), `fileName`,
  *   `dialect`, `protocol`, `inputFormat`, `target` (a list or a comma-separated string),
- *   `utf16Columns`
+ *   `utf16Columns`, `lang` (`es`, or a tag such as `es-ES`: help sentences in Spanish, as
+ *   `--lang` gives them; English by default)
  * @returns {string}
  */
 export function lintToString(data, options = {}) {

@@ -19,6 +19,177 @@
   let timings = null;
 
   // ---------------------------------------------------------------------------------------
+  // Languages: the page's strings come from the message catalogue the module holds
+  // (crates/mcpvet_i18n/messages/*.json, exported by mcpvet_messages), in English or Spanish.
+
+  /** The languages of the page, in the order of the switch. */
+  const LANGS = ["en", "es"];
+  /** Where the choice is remembered. */
+  const LANG_KEY = "mcpvet.lang";
+  /** The language shown, and its catalogue: {messages: {key: text}, rules: {code: title}}. */
+  let lang = "en";
+  let catalogue = { messages: {}, rules: {} };
+
+  /** The language of a tag (`es`, `es-ES`, `es-419` are Spanish; `en-GB` English), or null. */
+  function langOfTag(tag) {
+    const primary = String(tag || "").toLowerCase().split(/[-_]/)[0];
+    return LANGS.includes(primary) ? primary : null;
+  }
+
+  /** The remembered choice, else the first of the browser's languages the page has, else English. */
+  function initialLang() {
+    let stored = null;
+    try {
+      stored = localStorage.getItem(LANG_KEY);
+    } catch {
+      // Storage refused (a sandboxed frame): the browser's languages decide.
+    }
+    if (langOfTag(stored)) return langOfTag(stored);
+    const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+    for (const tag of wanted) {
+      const found = langOfTag(tag);
+      if (found) return found;
+    }
+    return "en";
+  }
+
+  /**
+   * The message `key` in the page's language with its `{name}` placeholders replaced by `vars`
+   * (the catalogue falls back to English; an unknown key shows as itself).
+   */
+  function t(key, vars) {
+    const text = catalogue.messages[key] ?? key;
+    if (!vars) return text;
+    return text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole));
+  }
+
+  /** `t(key.one)` when `n` is 1, `t(key.other)` otherwise, with `{n}` the number written in the page's language. */
+  function tn(key, n, vars) {
+    return t(`${key}.${n === 1 ? "one" : "other"}`, { ...vars, n: num(n) });
+  }
+
+  /**
+   * The message `key` as nodes: each `{name}` placeholder replaced by `vars[name]`, which may
+   * be a node (a <code> element) or text.
+   */
+  function tx(key, vars) {
+    const text = catalogue.messages[key] ?? key;
+    const out = [];
+    let last = 0;
+    for (const m of text.matchAll(/\{(\w+)\}/g)) {
+      if (m.index > last) out.push(text.slice(last, m.index));
+      const value = vars && m[1] in vars ? vars[m[1]] : m[0];
+      out.push(value instanceof Node ? value : String(value));
+      last = m.index + m[0].length;
+    }
+    if (last < text.length) out.push(text.slice(last));
+    return out;
+  }
+
+  /**
+   * A value of the report (a severity, a kind, an answer) in the page's language: the message
+   * `prefix.value` (spaces and hyphens written `_`), or the value itself when it has none.
+   */
+  function tv(prefix, value) {
+    return catalogue.messages[`${prefix}.${String(value).replace(/[ -]/g, "_")}`] ?? String(value);
+  }
+
+  /** A number as the page's language writes it. */
+  function num(n) {
+    return Number(n).toLocaleString(lang);
+  }
+
+  /**
+   * The nodes of a static text of the catalogue: `code` in backquotes, *emphasis* (`\*` is an
+   * asterisk) and [[keys]]; never HTML.
+   */
+  function richNodes(text) {
+    const out = [];
+    const pattern = /`([^`]+)`|\*((?:\\\*|[^*])+)\*|\[\[([^\]]+)\]\]/g;
+    let last = 0;
+    const plain = (s) => s.replace(/\\\*/g, "*");
+    for (const m of text.matchAll(pattern)) {
+      if (m.index > last) out.push(plain(text.slice(last, m.index)));
+      if (m[1] !== undefined) out.push(el("code", null, m[1]));
+      else if (m[2] !== undefined) out.push(el("em", null, plain(m[2])));
+      else out.push(el("kbd", null, m[3]));
+      last = m.index + m[0].length;
+    }
+    if (last < text.length) out.push(plain(text.slice(last)));
+    return out;
+  }
+
+  /** Fills every `data-i18n` element and `data-i18n-*` attribute of the page from the catalogue. */
+  function translateStatic() {
+    for (const node of document.querySelectorAll("[data-i18n]")) {
+      const text = t(node.dataset.i18n);
+      if (node.tagName === "TITLE" || node.tagName === "OPTION") node.textContent = text;
+      else node.replaceChildren(...richNodes(text));
+    }
+    for (const attr of ["aria-label", "title", "placeholder"]) {
+      const data = `i18n${attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`;
+      for (const node of document.querySelectorAll(`[data-i18n-${attr}]`)) {
+        node.setAttribute(attr, t(node.dataset[data]));
+      }
+    }
+    for (const button of document.querySelectorAll("button[data-lang]")) {
+      button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+    }
+  }
+
+  /** Reads the catalogue of `code` from the module (mcpvet_messages). */
+  function loadCatalogue(code) {
+    const handle = put(encoder.encode(code));
+    try {
+      return JSON.parse(take(wasm.mcpvet_messages(handle)));
+    } finally {
+      wasm.mcpvet_buffer_free(handle);
+    }
+  }
+
+  /**
+   * Shows again, in the page's language, what the page shows: the inspection's result (the
+   * text inspected is inspected again, so that its helps are in the new language; the boxes
+   * are left as they are), the inferred schema's errors, the comparison and the lock check,
+   * and every status line.
+   */
+  function rerender() {
+    const saved = Object.entries(statusTexts).map(([id, text]) => [id, text, $(id).dataset.tone]);
+    if (current) {
+      try {
+        const page = inspectPage(current.mode, current.fileName, current.text);
+        if (!page.error) {
+          current.page = page;
+          render(page, current.timing);
+        }
+      } catch {
+        wasm = new WebAssembly.Instance(compiled, {}).exports;
+      }
+    }
+    if (inferred && inferred.result.schema === null && inferred.result.errors) renderInferErrors(inferred.result.errors);
+    if (compared && compared.out && !$("compare-result").hidden) renderCompare(compared.out);
+    if (lockChecked && !$("lock-result").hidden) renderLockCheck(lockChecked.out);
+    for (const [id, text, tone] of saved) showStatus(id, text, tone);
+  }
+
+  /** Shows the page in `code`: every static text, then the results shown, again. */
+  function setLang(code, remember) {
+    lang = langOfTag(code) || "en";
+    catalogue = loadCatalogue(lang);
+    document.documentElement.lang = lang;
+    document.body.dataset.lang = lang;
+    if (remember) {
+      try {
+        localStorage.setItem(LANG_KEY, lang);
+      } catch {
+        // Not remembered: the choice holds until the page is left.
+      }
+    }
+    translateStatic();
+    rerender();
+  }
+
+  // ---------------------------------------------------------------------------------------
   // The WebAssembly module: byte buffers in, byte buffers out (crates/mcpvet_wasm/src/ffi.rs).
 
   function base64ToBytes(base64) {
@@ -77,13 +248,16 @@
     }
   }
 
-  /** Runs mcpvet_inspect_page: returns the page object (see crates/mcpvet_wasm/src/page.rs). */
+  /**
+   * Runs mcpvet_inspect_page: returns the page object (see crates/mcpvet_wasm/src/page.rs),
+   * its report's rule titles and helps in the page's language.
+   */
   function inspectPage(mode, fileName, text) {
     const t0 = performance.now();
-    const handles = [put(encoder.encode(mode)), put(encoder.encode(fileName)), put(encoder.encode(text))];
+    const handles = [put(encoder.encode(mode)), put(encoder.encode(fileName)), put(encoder.encode(text)), put(encoder.encode(lang))];
     try {
       const t1 = performance.now();
-      const out = wasm.mcpvet_inspect_page(handles[0], handles[1], handles[2]);
+      const out = wasm.mcpvet_inspect_page(handles[0], handles[1], handles[2], handles[3]);
       const t2 = performance.now();
       const page = JSON.parse(take(out));
       const t3 = performance.now();
@@ -132,7 +306,7 @@
     const input = $("input");
     const text = current.text;
     if (input.value !== text) {
-      setStatus("The input has changed since it was inspected: press Inspect to select exact positions.", "warning");
+      setStatus(() => t("page.status.changed_select"), "warning");
     }
     selectInTextarea(input, text, start, end);
   }
@@ -196,10 +370,22 @@
     return node;
   }
 
-  function setStatus(message, tone) {
-    const status = $("status");
-    status.textContent = message;
+  /**
+   * A status line's message: `message` is a function giving the text in the page's language
+   * (called again when the language changes), or a text from the module, shown as it is.
+   */
+  function showStatus(id, message, tone) {
+    const status = $(id);
+    const text = typeof message === "function" ? message : () => message;
+    statusTexts[id] = text;
+    status.textContent = text();
     status.dataset.tone = tone || "info";
+  }
+  /** The message of each status line, to show it again in another language. */
+  const statusTexts = {};
+
+  function setStatus(message, tone) {
+    showStatus("status", message, tone);
   }
 
   function clearResult() {
@@ -228,9 +414,10 @@
     delete document.body.dataset.clickToPaintMs;
   }
 
-  const KIND_NAMES = { config: "client configuration", transcript: "captured session", server: "server definition" };
+  /** A kind of input with its article ("a client configuration"), for sentences. */
+  const kindName = (kind) => t(`page.kind.${kind}`);
   /** What each "Load example" button loads, for the status line. */
-  const EXAMPLE_NAMES = { ...KIND_NAMES, codex: "Codex configuration (TOML)", runlog: "run log" };
+  const exampleName = (name) => t(`page.example_name.${name}`);
   /**
    * Findings that mean the input could not be read at all, when nothing was read: a JSON, YAML
    * or TOML syntax error, invalid UTF-8, an unsupported format, not an MCP file.
@@ -246,31 +433,28 @@
     if (read > 0) return null;
     const fatal = file.findings.find((f) => FATAL_CODES.has(f.code) && f.severity === "error");
     if (!fatal) return null;
-    const where = `line ${fatal.line}, column ${fatal.column}`;
     // Detected from its shape but not well formed (a TOML table header, then a broken array):
     // it looks like one, it just cannot be read.
     const what = page.detected && !SYNTAX_CODES.has(fatal.code)
-      ? "This does not look like an MCP client configuration, a captured session or a server definition"
-      : `This could not be read as a ${KIND_NAMES[file.kind]}`;
-    return `${what}: ${fatal.message} (${fatal.code} at ${where}).`;
-  }
-
-  function plural(n, one, many) {
-    return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+      ? t("page.unreadable.not_mcp")
+      : t("page.unreadable.not_read", { kind: kindName(file.kind) });
+    return t("page.unreadable.reason", { what, message: fatal.message, code: fatal.code, line: fatal.line, column: fatal.column });
   }
 
   function formatBytes(n) {
-    if (n < 1000) return plural(n, "byte", "bytes");
-    if (n < 1e6) return `${(n / 1e3).toFixed(1)} kB`;
-    return `${(n / 1e6).toFixed(1)} MB`;
+    if (n < 1000) return tn("page.count.bytes", n);
+    const one = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+    if (n < 1e6) return `${(n / 1e3).toLocaleString(lang, one)} kB`;
+    return `${(n / 1e6).toLocaleString(lang, one)} MB`;
   }
 
-  function metric(name, label, value, tone) {
+  /** A metric: `name` (its `data-metric`), its label (`page.metric.<label>`) and value. */
+  function metric(name, value, tone, label = name) {
     return el(
       "div",
       { class: `metric${tone && value > 0 ? ` ${tone}` : ""}`, dataset: { metric: name } },
-      el("dt", null, label),
-      el("dd", null, value.toLocaleString("en")),
+      el("dt", null, t(`page.metric.${label}`)),
+      el("dd", null, num(value)),
     );
   }
 
@@ -281,48 +465,48 @@
     const reason = unreadableReason(page, file);
 
     const what = [];
-    if (page.detected) what.push(`Detected a ${KIND_NAMES[page.detected.kind]} (${page.detected.reason}).`);
+    if (page.detected) what.push(t("page.what.detected", { kind: kindName(page.detected.kind), reason: page.detected.reason }));
     if (file.kind === "config" && file.dialect) {
-      what.push(`Read as a configuration for ${file.dialect.client} (${file.dialect.detected_by}: ${file.dialect.reason}).`);
+      what.push(t("page.what.config", { client: file.dialect.client, detected_by: file.dialect.detected_by, reason: file.dialect.reason }));
     }
     if (file.kind === "transcript" && file.input_format) {
-      what.push(`Read as a captured session, format ${file.input_format.name} (${file.input_format.reason}).`);
+      what.push(t("page.what.transcript", { format: file.input_format.name, reason: file.input_format.reason }));
     }
     if (file.kind === "server" && file.input_format) {
-      what.push(`Read as a server definition, format ${file.input_format.name} (${file.input_format.reason}).`);
+      what.push(t("page.what.server", { format: file.input_format.name, reason: file.input_format.reason }));
     }
-    what.push(`${formatBytes(page.bytes)} inspected in ${Math.round(timing)} ms.`);
+    what.push(t("page.what.time", { size: formatBytes(page.bytes), ms: num(Math.round(timing)) }));
     $("result-what").textContent = what.join(" ");
 
     const metrics = $("metrics");
     if (reason) {
       metrics.replaceChildren();
     } else if (file.kind === "config") {
-      metrics.replaceChildren(metric("servers", "Servers", summary.servers));
+      metrics.replaceChildren(metric("servers", summary.servers));
     } else if (file.kind === "server") {
       const items = file.definition ? file.definition.items : [];
       const count = (...kinds) => items.filter((i) => kinds.includes(i.kind)).length;
       metrics.replaceChildren(
-        metric("items", "Items", summary.items),
-        metric("tools", "Tools", count("tool")),
-        metric("prompts", "Prompts", count("prompt")),
-        metric("resources", "Resources", count("resource", "resource template")),
+        metric("items", summary.items),
+        metric("tools", count("tool")),
+        metric("prompts", count("prompt")),
+        metric("resources", count("resource", "resource template")),
       );
     } else {
       metrics.replaceChildren(
-        ...(file.runs ? [metric("runs", "Runs", file.runs.length)] : []),
-        metric("messages", "Messages", summary.messages),
-        metric("requests", "Requests", summary.requests),
-        metric("responses", "Responses", summary.responses),
-        metric("notifications", "Notifications", summary.notifications),
-        metric("tools", "Tool definitions", summary.tools),
-        metric("unpaired_ids", "Unpaired ids", summary.unpaired_ids, "warning"),
+        ...(file.runs ? [metric("runs", file.runs.length)] : []),
+        metric("messages", summary.messages),
+        metric("requests", summary.requests),
+        metric("responses", summary.responses),
+        metric("notifications", summary.notifications),
+        metric("tools", summary.tools, null, "tool_definitions"),
+        metric("unpaired_ids", summary.unpaired_ids, "warning"),
       );
     }
     metrics.append(
-      metric("errors", "Errors", summary.errors, "error"),
-      metric("warnings", "Warnings", summary.warnings, "warning"),
-      metric("infos", "Infos", summary.infos),
+      metric("errors", summary.errors, "error"),
+      metric("warnings", summary.warnings, "warning"),
+      metric("infos", summary.infos),
     );
 
     renderSessionFacts(file, reason);
@@ -335,11 +519,12 @@
     result.hidden = false;
     result.dataset.state = reason ? "unreadable" : "done";
     result.dataset.kind = file.kind;
-    const counts = `${plural(summary.errors, "error", "errors")}, ${plural(summary.warnings, "warning", "warnings")}, ${plural(summary.infos, "info", "infos")}`;
     if (reason) {
-      setStatus(reason, "error");
+      setStatus(() => unreadableReason(page, file), "error");
     } else {
-      setStatus(`Inspected as a ${KIND_NAMES[file.kind]}: ${counts}.`, summary.errors > 0 ? "error" : "ok");
+      const counts = () =>
+        [tn("page.count.errors", summary.errors), tn("page.count.warnings", summary.warnings), tn("page.count.infos", summary.infos)].join(", ");
+      setStatus(() => t("page.status.inspected", { kind: kindName(file.kind), counts: counts() }), summary.errors > 0 ? "error" : "ok");
     }
   }
 
@@ -356,15 +541,18 @@
     }
     const s = file.summary;
     $("session-facts").replaceChildren(
-      fact("Protocol version", el("code", null, file.protocol.version), ` (${file.protocol.detected_by})`),
-      fact("Phase reached", el("code", null, file.phase.reached), " · last event ", el("code", null, file.phase.last_event)),
+      fact(t("page.fact.protocol"), el("code", null, file.protocol.version), ` (${file.protocol.detected_by})`),
       fact(
-        "Tool digest",
+        t("page.fact.phase"),
+        tx("page.fact.phase_value", { phase: el("code", null, file.phase.reached), event: el("code", null, file.phase.last_event) }),
+      ),
+      fact(
+        t("page.fact.digest"),
         file.tools_digest
           ? el("code", { class: "digest", dataset: { field: "tools_digest" } }, file.tools_digest)
-          : "none (no tool list in the session)",
+          : t("page.fact.digest_none_session"),
       ),
-      fact("Failed tool calls", String(s.failed_calls)),
+      fact(t("page.fact.failed_calls"), num(s.failed_calls)),
     );
     section.hidden = false;
   }
@@ -373,11 +561,11 @@
   // Runs of a run-phase event log: the four answers of each (docs/run-logs.md).
 
   /** Who owns a timeout, by the report's `timeout.owner`. */
-  const OWNERS = {
-    launcher: "the launcher (npx, a container runtime, the client's spawn)",
-    "server/transport": "the server and its transport (reading input, answering initialize)",
-    "registry path": "the registry path (what builds the tool list, and what it loads)",
-    "tool handler": "the tool handler (and what it calls)",
+  const OWNER_KEYS = {
+    launcher: "page.run.owner.launcher",
+    "server/transport": "page.run.owner.server",
+    "registry path": "page.run.owner.registry",
+    "tool handler": "page.run.owner.tool",
   };
 
   /**
@@ -401,7 +589,7 @@
       el(
         "dd",
         null,
-        el("span", { class: `badge tone-${answerTone(question, value)}` }, value),
+        el("span", { class: `badge tone-${answerTone(question, value)}` }, tv("page.answer", value)),
         shown.length ? [" ", el("span", { class: "detail" }, ...shown)] : null,
       ),
     );
@@ -409,7 +597,7 @@
 
   /** A button that selects an event of a run in the input, or the text alone without a span. */
   function eventButton(event, line, span, field) {
-    const text = line === null || line === undefined ? event : `${event} (line ${line})`;
+    const text = line === null || line === undefined ? event : t("page.run.event_line", { event, line: num(line) });
     if (!span) return el("code", { dataset: { field } }, text);
     return el("button", { type: "button", class: "locate event", dataset: { start: span.start, end: span.end, field } }, text);
   }
@@ -428,26 +616,28 @@
     spans = spans || {};
     const headingId = `run-${i}-heading`;
     const meta = [];
-    if (run.server_name !== null) meta.push(["server ", el("code", { dataset: { field: "server" } }, run.server_name)]);
-    if (run.pids.length) meta.push([run.pids.length === 1 ? "pid " : "pids ", ...codeList(run.pids)]);
-    meta.push([`${plural(run.events, "event", "events")}, ${plural(run.messages, "message", "messages")}`]);
-    meta.push([
-      "starts at ",
-      spans.first
-        ? el("button", { type: "button", class: "locate line", dataset: { start: spans.first.start, end: spans.first.end, field: "first" } }, `line ${run.line}`)
-        : `line ${run.line}`,
-    ]);
+    if (run.server_name !== null) meta.push(tx("page.run.server", { name: el("code", { dataset: { field: "server" } }, run.server_name) }));
+    if (run.pids.length) meta.push(tx(run.pids.length === 1 ? "page.run.pid" : "page.run.pids", { pids: el("span", null, ...codeList(run.pids)) }));
+    meta.push([t("page.run.counts", { events: tn("page.count.events", run.events), messages: tn("page.count.messages", run.messages) })]);
+    const line = t("page.run.line", { line: num(run.line) });
+    meta.push(
+      tx("page.run.starts", {
+        line: spans.first
+          ? el("button", { type: "button", class: "locate line", dataset: { start: spans.first.start, end: spans.first.end, field: "first" } }, line)
+          : line,
+      }),
+    );
 
     const started = run.started;
     const startedDetails = [];
-    if (started.exit_code !== null) startedDetails.push(`exit code ${started.exit_code}`);
-    if (started.signal !== null) startedDetails.push(["signal ", el("code", null, started.signal)]);
-    if (started.stderr !== null) startedDetails.push(["stderr: ", el("code", { class: "stderr" }, started.stderr)]);
+    if (started.exit_code !== null) startedDetails.push(t("page.run.exit_code", { code: started.exit_code }));
+    if (started.signal !== null) startedDetails.push(tx("page.run.signal", { signal: el("code", null, started.signal) }));
+    if (started.stderr !== null) startedDetails.push(tx("page.run.stderr", { stderr: el("code", { class: "stderr" }, started.stderr) }));
     const tools = run.tools;
     const toolDetails = [];
-    if (tools.count !== null) toolDetails.push(plural(tools.count, "tool", "tools"));
+    if (tools.count !== null) toolDetails.push(tn("page.count.tools", tools.count));
     if (tools.reason !== null) toolDetails.push(tools.reason);
-    if (tools.digest !== null) toolDetails.push(["digest ", el("code", { class: "digest" }, tools.digest)]);
+    if (tools.digest !== null) toolDetails.push(tx("page.run.digest", { digest: el("code", { class: "digest" }, tools.digest) }));
     const hosts = run.external.hosts;
 
     const facts = [];
@@ -455,27 +645,35 @@
       el(
         "div",
         { dataset: { fact: "last_event" } },
-        el("dt", null, "Last confirmed event"),
-        el("dd", null, run.last_event ? eventButton(run.last_event.event, run.last_event.line, spans.last_event, "last_event") : "none"),
+        el("dt", null, t("page.run.last_event")),
+        el("dd", null, run.last_event ? eventButton(run.last_event.event, run.last_event.line, spans.last_event, "last_event") : t("page.none")),
       ),
     );
-    const t = run.timeout;
+    const timeout = run.timeout;
     facts.push(
       el(
         "div",
         { dataset: { fact: "timeout" } },
-        el("dt", null, "Timeout"),
+        el("dt", null, t("page.run.timeout")),
         el(
           "dd",
           null,
-          t
+          timeout
             ? [
-                eventButton(t.event, t.line, spans.timeout, "timeout"),
-                t.phase ? [" in the ", el("code", null, t.phase), " phase"] : " (its phase cannot be told)",
-                el("span", { class: "owner", dataset: { owner: t.owner || "" } }, t.owner ? `: owned by ${OWNERS[t.owner] || t.owner}` : ": owner unknown"),
-                t.last_event ? ["; the last event it saw: ", el("code", null, t.last_event)] : "; it names no last event",
+                eventButton(timeout.event, timeout.line, spans.timeout, "timeout"),
+                timeout.phase ? tx("page.run.timeout_phase", { phase: el("code", null, timeout.phase) }) : t("page.run.timeout_no_phase"),
+                el(
+                  "span",
+                  { class: "owner", dataset: { owner: timeout.owner || "" } },
+                  timeout.owner
+                    ? t("page.run.owned_by", { owner: OWNER_KEYS[timeout.owner] ? t(OWNER_KEYS[timeout.owner]) : timeout.owner })
+                    : t("page.run.owner_unknown"),
+                ),
+                timeout.last_event
+                  ? tx("page.run.timeout_last", { event: el("code", null, timeout.last_event) })
+                  : t("page.run.timeout_no_last"),
               ]
-            : "none",
+            : t("page.none"),
         ),
       ),
     );
@@ -484,14 +682,14 @@
         el(
           "div",
           { dataset: { fact: "phase" } },
-          el("dt", null, "Its messages"),
-          el("dd", null, "phase ", el("code", null, run.phase.reached), " · last event ", el("code", null, run.phase.last_event)),
+          el("dt", null, t("page.run.messages")),
+          el("dd", null, tx("page.run.phase_value", { phase: el("code", null, run.phase.reached), event: el("code", null, run.phase.last_event) })),
         ),
       );
     }
     if (run.unknown_events.length) {
       facts.push(
-        el("div", { dataset: { fact: "unknown_events" } }, el("dt", null, "Unknown events"), el("dd", null, ...codeList(run.unknown_events))),
+        el("div", { dataset: { fact: "unknown_events" } }, el("dt", null, t("page.run.unknown_events")), el("dd", null, ...codeList(run.unknown_events))),
       );
     }
 
@@ -502,15 +700,15 @@
       el(
         "article",
         { class: "run", "aria-labelledby": headingId },
-        el("h4", { id: headingId }, run.run_id !== null ? ["Run ", el("code", null, run.run_id)] : "Run without a run_id"),
+        el("h4", { id: headingId }, run.run_id !== null ? tx("page.run.heading", { id: el("code", null, run.run_id) }) : t("page.run.heading_none")),
         el("p", { class: "run-meta" }, ...join(meta)),
         el(
           "dl",
           { class: "answers" },
-          answer("started", "Process started", started.answer, join(startedDetails)),
-          answer("initialized", "Initialization completed", run.initialized.answer),
-          answer("tools", "Tools discoverable", tools.answer, join(toolDetails)),
-          answer("external", "External channel reached", run.external.answer, hosts.length ? ["reached ", codeList(hosts)] : null),
+          answer("started", t("page.run.started"), started.answer, join(startedDetails)),
+          answer("initialized", t("page.run.initialized"), run.initialized.answer),
+          answer("tools", t("page.run.tools"), tools.answer, join(toolDetails)),
+          answer("external", t("page.run.external"), run.external.answer, hosts.length ? tx("page.run.reached", { hosts: el("span", null, ...codeList(hosts)) }) : null),
         ),
         el("dl", { class: "facts run-facts" }, ...facts),
       ),
@@ -526,9 +724,9 @@
       $("runs-more").hidden = true;
       return;
     }
-    $("runs-heading").textContent = `Runs (${file.runs.length.toLocaleString("en")})`;
+    $("runs-heading").textContent = t("page.runs.heading", { n: num(file.runs.length) });
     if (file.runs.length === 0) {
-      list.append(el("li", { class: "none" }, "No run: the log has no run event."));
+      list.append(el("li", { class: "none" }, t("page.runs.none")));
     }
     const spans = page.runs || [];
     appendPaged(list, $("runs-more"), file.runs, (run, i) => runCard(run, spans[i], i));
@@ -550,42 +748,42 @@
     const d = file.definition;
     const facts = [];
     if (file.input_format) {
-      facts.push(fact("Format", el("code", null, file.input_format.name), ` (${file.input_format.reason})`));
+      facts.push(fact(t("page.fact.format"), el("code", null, file.input_format.name), ` (${file.input_format.reason})`));
     }
     const server = [d.name, d.version].filter((x) => x !== null && x !== undefined);
     facts.push(
       fact(
-        "Server",
-        server.length ? el("code", { dataset: { field: "server" } }, server.join(" ")) : "no name or version given",
+        t("page.fact.server"),
+        server.length ? el("code", { dataset: { field: "server" } }, server.join(" ")) : t("page.fact.server_none"),
       ),
     );
     if (file.protocol) {
-      facts.push(fact("Protocol version", el("code", null, file.protocol.version), ` (${file.protocol.detected_by})`));
+      facts.push(fact(t("page.fact.protocol"), el("code", null, file.protocol.version), ` (${file.protocol.detected_by})`));
     }
     if (file.tools_digest !== undefined) {
       facts.push(
         fact(
-          "Tool digest",
+          t("page.fact.digest"),
           file.tools_digest
             ? el("code", { class: "digest", dataset: { field: "tools_digest" } }, file.tools_digest)
-            : "none (no tool listed)",
+            : t("page.fact.digest_none_listing"),
         ),
       );
     }
     $("definition-facts").replaceChildren(...facts);
     info.hidden = false;
 
-    $("items-heading").textContent = `Advertised items (${d.items.length.toLocaleString("en")})`;
+    $("items-heading").textContent = t("page.items.heading", { n: num(d.items.length) });
     if (d.items.length === 0) {
-      body.append(el("tr", null, el("td", { colspan: 4 }, "No tool, prompt or resource is advertised.")));
+      body.append(el("tr", null, el("td", { colspan: 4 }, t("page.items.none"))));
     }
     appendPaged(body, $("items-more"), d.items, (item, i) => {
       const span = page.items[i];
-      const name = item.name === null ? "(unnamed)" : item.name;
+      const name = item.name === null ? t("page.items.unnamed") : item.name;
       return el(
         "tr",
         { dataset: { kind: item.kind } },
-        el("td", { class: "item-kind" }, item.kind),
+        el("td", { class: "item-kind" }, tv("page.item_kind", item.kind)),
         el(
           "td",
           null,
@@ -598,7 +796,7 @@
           "td",
           null,
           item.schemas.length === 0
-            ? "—"
+            ? t("page.dash")
             : el(
                 "ul",
                 { class: "schemas" },
@@ -608,7 +806,7 @@
                     { class: `schema state-${s.state}`, dataset: { field: s.field, state: s.state } },
                     el("code", null, s.field),
                     " ",
-                    el("span", { class: "state" }, s.state),
+                    el("span", { class: "state" }, tv("page.schema_state", s.state)),
                   ),
                 ),
               ),
@@ -622,29 +820,40 @@
     return /^MCP\d{3}$/.test(code) ? `rules/${code}.html` : "rules/index.html";
   }
 
+  /** The tooltip of a rule's link: its code, name and title in the page's language. */
+  function ruleTitle(code, name) {
+    const title = catalogue.rules[code];
+    const rule = name ? t("page.rule.named", { code, name }) : t("page.rule", { code });
+    return title ? `${rule}: ${title}` : rule;
+  }
+
+  /** Where a finding is: `Line L, column C`. */
+  function where(line, column) {
+    return t("page.where", { line: num(line), column: num(column) });
+  }
+
   function renderFindings(findings) {
     const list = $("findings");
     list.replaceChildren();
-    $("findings-heading").textContent = `Findings (${findings.length.toLocaleString("en")})`;
+    $("findings-heading").textContent = t("page.findings.heading", { n: num(findings.length) });
     if (findings.length === 0) {
-      list.append(el("li", { class: "none" }, "No findings."));
+      list.append(el("li", { class: "none" }, t("page.findings.none")));
     }
     appendPaged(list, $("findings-more"), findings, (f, i) => {
-      const where = `Line ${f.line}, column ${f.column}`;
       return el(
         "li",
         { class: `finding sev-${f.severity}`, dataset: { index: i, code: f.code } },
-        el("span", { class: "severity" }, f.severity),
+        el("span", { class: "severity" }, tv("page.severity", f.severity)),
         el(
           "a",
-          { class: "code", href: ruleHref(f.code), target: "_blank", rel: "noopener", title: `Rule ${f.code}${f.rule ? ` (${f.rule})` : ""}` },
+          { class: "code", href: ruleHref(f.code), target: "_blank", rel: "noopener", title: ruleTitle(f.code, f.rule) },
           f.code,
         ),
         el(
           "button",
           { type: "button", class: "locate", dataset: { start: f.span.start, end: f.span.end } },
           el("span", { class: "message" }, f.message),
-          el("span", { class: "where" }, where, f.path ? " · " : null, f.path ? el("code", { class: "path" }, f.path) : null),
+          el("span", { class: "where" }, where(f.line, f.column), f.path ? " · " : null, f.path ? el("code", { class: "path" }, f.path) : null),
         ),
         f.help ? el("p", { class: "help" }, f.help) : null,
         f.fix ? renderFix(f.fix) : null,
@@ -667,11 +876,11 @@
 
   /** A finding's fix, folded: what it does and the text of each edit. */
   function renderFix(fix) {
-    const how = fix.applicability === "safe" ? "fix" : "fix, to review";
+    const how = fix.applicability === "safe" ? "page.fix.safe" : "page.fix.review";
     return el(
       "details",
       { class: "fix" },
-      el("summary", null, `Suggested ${how}: ${fix.message}`),
+      el("summary", null, t(how, { message: fix.message })),
       ...fix.edits.map((e) =>
         el(
           "div",
@@ -679,11 +888,10 @@
           el(
             "button",
             { type: "button", class: "locate-edit", dataset: { start: e.span.start, end: e.span.end } },
-            e.replacement === ""
-              ? `Remove the text at line ${e.line}, column ${e.column}`
-              : e.span.start === e.span.end
-                ? `Insert at line ${e.line}, column ${e.column}:`
-                : `Replace the text at line ${e.line}, column ${e.column} with:`,
+            t(e.replacement === "" ? "page.fix.remove" : e.span.start === e.span.end ? "page.fix.insert" : "page.fix.replace", {
+              line: num(e.line),
+              column: num(e.column),
+            }),
           ),
           e.replacement === "" ? null : el("pre", { class: "replacement", tabindex: "0" }, el("code", null, dedent(e.replacement))),
         ),
@@ -701,7 +909,7 @@
       list.append(fragment);
       shown = end;
       more.hidden = shown >= items.length;
-      more.textContent = `Show more (${(items.length - shown).toLocaleString("en")} not shown)`;
+      more.textContent = t("page.more", { n: num(items.length - shown) });
     };
     more.onclick = next;
     next();
@@ -715,9 +923,9 @@
       section.hidden = true;
       return;
     }
-    $("servers-heading").textContent = `Servers (${file.servers.length})`;
+    $("servers-heading").textContent = t("page.servers.heading", { n: num(file.servers.length) });
     if (file.servers.length === 0) {
-      body.append(el("tr", null, el("td", { colspan: 4 }, "No servers.")));
+      body.append(el("tr", null, el("td", { colspan: 4 }, t("page.servers.none"))));
     }
     file.servers.forEach((server, i) => {
       const span = page.servers[i];
@@ -731,15 +939,13 @@
             el("button", { type: "button", class: "locate", dataset: { start: span.start, end: span.end } }, server.name),
           ),
           el("td", { class: "transport" }, server.transport),
-          el("td", null, server.target ? el("code", null, server.target) : "—"),
-          el("td", null, server.disabled ? "disabled" : "enabled"),
+          el("td", null, server.target ? el("code", null, server.target) : t("page.dash")),
+          el("td", null, t(server.disabled ? "page.servers.disabled" : "page.servers.enabled")),
         ),
       );
     });
     section.hidden = false;
   }
-
-  const DIRECTIONS = { "client-to-server": "client → server", "server-to-client": "server → client" };
 
   function renderMessages(page, reason) {
     const section = $("messages-section");
@@ -752,19 +958,19 @@
     const total = page.messages_total;
     const listed = page.messages.length;
     $("messages-heading").textContent =
-      listed < total ? `Messages (${total.toLocaleString("en")}, the first ${listed.toLocaleString("en")} listed)` : `Messages (${total.toLocaleString("en")})`;
+      listed < total ? t("page.messages.heading_cut", { n: num(total), listed: num(listed) }) : t("page.messages.heading", { n: num(total) });
     appendPaged(body, $("messages-more"), page.messages, (m) => {
       const label = m.item === null ? `#${m.index}` : `#${m.index}[${m.item}]`;
-      const paired = m.paired === null ? "—" : m.paired ? "yes" : "no";
+      const paired = m.paired === null ? t("page.dash") : t(m.paired ? "page.answer.yes" : "page.answer.no");
       return el(
         "tr",
         { class: m.paired === false ? "unpaired" : null, dataset: { index: m.index } },
         el("td", null, el("button", { type: "button", class: "locate", dataset: { start: m.start, end: m.end } }, label)),
         el("td", null, String(m.line)),
-        el("td", null, DIRECTIONS[m.direction] || "unknown"),
-        el("td", null, m.kind),
-        el("td", null, m.method ? el("code", null, m.method) : "—"),
-        el("td", null, m.id !== null ? el("code", null, m.id) : "—"),
+        el("td", null, m.direction ? tv("page.direction", m.direction) : t("page.answer.unknown")),
+        el("td", null, tv("page.message_kind", m.kind)),
+        el("td", null, m.method ? el("code", null, m.method) : t("page.dash")),
+        el("td", null, m.id !== null ? el("code", null, m.id) : t("page.dash")),
         el("td", { class: "paired" }, paired),
       );
     });
@@ -788,11 +994,11 @@
     const text = $("input").value;
     if (text.trim() === "") {
       clearResult();
-      setStatus("Nothing to inspect: the input is empty. Paste a configuration, a session or a server definition, or load an example.", "error");
+      setStatus(() => t("page.status.empty"), "error");
       return;
     }
     const started = performance.now();
-    setStatus("Inspecting…", "info");
+    setStatus(() => t("page.status.inspecting"), "info");
     $("inspect").disabled = true;
     // Let the status paint before the (synchronous) inspection of a large input.
     requestAnimationFrame(() => setTimeout(() => finishInspect(text, started), 0));
@@ -802,13 +1008,15 @@
     try {
       const started = performance.now();
       let page;
+      const mode = selectedMode();
+      const fileName = $("file-name").value.trim();
       try {
-        page = inspectPage(selectedMode(), $("file-name").value.trim(), text);
+        page = inspectPage(mode, fileName, text);
       } catch (err) {
         // A trap (out of memory, a bug) leaves the instance unusable: start a fresh one.
         wasm = new WebAssembly.Instance(compiled, {}).exports;
         clearResult();
-        setStatus(`mcpvet stopped on this input (${err.message}); please report it.`, "error");
+        setStatus(() => t("page.status.crashed", { error: err.message }), "error");
         return;
       }
       if (page.error) {
@@ -816,8 +1024,9 @@
         setStatus(page.error, "error");
         return;
       }
-      current = { text, page };
-      render(page, performance.now() - started);
+      const timing = performance.now() - started;
+      current = { text, page, mode, fileName, timing };
+      render(page, timing);
       const done = performance.now();
       document.body.dataset.inspectMs = (done - started).toFixed(1);
       document.body.dataset.clickToResultMs = (done - clicked).toFixed(1);
@@ -836,7 +1045,7 @@
     $("file-name").value = "";
     $("file").value = "";
     clearResult();
-    setStatus("Cleared.", "info");
+    setStatus(() => t("page.status.cleared"), "info");
     $("input").focus();
   }
 
@@ -847,7 +1056,7 @@
     setMode(sample.mode || name);
     $("input").value = sample.text;
     $("file-name").value = sample.file_name;
-    setStatus(`Loaded the example ${EXAMPLE_NAMES[name] || KIND_NAMES[sample.mode] || name} (${sample.file_name}). Press Inspect.`, "info");
+    setStatus(() => t("page.status.example", { name: exampleName(name), file: sample.file_name }), "info");
     $("input").focus();
     $("input").setSelectionRange(0, 0);
     $("input").scrollTop = 0;
@@ -859,9 +1068,9 @@
       clearResult();
       $("input").value = String(reader.result);
       $("file-name").value = file.name;
-      setStatus(`Opened ${file.name} (${formatBytes(file.size)}). Press Inspect.`, "info");
+      setStatus(() => t("page.status.opened", { name: file.name, size: formatBytes(file.size) }), "info");
     };
-    reader.onerror = () => setStatus(`Could not read ${file.name}.`, "error");
+    reader.onerror = () => setStatus(() => t("page.status.unreadable_file", { name: file.name }), "error");
     reader.readAsText(file);
   }
 
@@ -872,9 +1081,7 @@
   let inferred = null;
 
   function setInferStatus(message, tone) {
-    const status = $("infer-status");
-    status.textContent = message;
-    status.dataset.tone = tone || "info";
+    showStatus("infer-status", message, tone);
   }
 
   function infer() {
@@ -888,7 +1095,7 @@
     $("infer-schema").firstElementChild.textContent = "";
     inferred = null;
     if (text.trim() === "") {
-      setInferStatus("Nothing to infer from: paste an example payload (JSON) first.", "error");
+      setInferStatus(() => t("page.infer.status.empty"), "error");
       return;
     }
     let result;
@@ -896,7 +1103,7 @@
       result = inferSchema($("infer-required").value, text);
     } catch (err) {
       wasm = new WebAssembly.Instance(compiled, {}).exports;
-      setInferStatus(`mcpvet stopped on this example (${err.message}); please report it.`, "error");
+      setInferStatus(() => t("page.infer.status.crashed", { error: err.message }), "error");
       return;
     }
     if (result.error) {
@@ -907,26 +1114,33 @@
     if (result.schema !== null) {
       $("infer-schema").firstElementChild.textContent = result.schema;
       output.hidden = false;
-      setInferStatus("Inferred a JSON Schema (draft 2020-12) from the example: review it before use (types come from one example).", "ok");
+      setInferStatus(() => t("page.infer.status.done"), "ok");
       return;
     }
     const first = result.errors[0];
     setInferStatus(
-      `The example is not one well-formed JSON value: ${first.message} (${first.code} at line ${first.line}, column ${first.column}).`,
+      () => t("page.infer.status.not_json", { message: first.message, code: first.code, line: num(first.line), column: num(first.column) }),
       "error",
     );
-    for (const e of result.errors) {
+    renderInferErrors(result.errors);
+  }
+
+  /** The syntax errors of the example, each selecting its place in the box. */
+  function renderInferErrors(list) {
+    const errors = $("infer-errors");
+    errors.replaceChildren();
+    for (const e of list) {
       errors.append(
         el(
           "li",
           { class: "finding sev-error", dataset: { code: e.code } },
-          el("span", { class: "severity" }, "error"),
-          el("a", { class: "code", href: ruleHref(e.code), target: "_blank", rel: "noopener", title: `Rule ${e.code}` }, e.code),
+          el("span", { class: "severity" }, t("page.severity.error")),
+          el("a", { class: "code", href: ruleHref(e.code), target: "_blank", rel: "noopener", title: ruleTitle(e.code) }, e.code),
           el(
             "button",
             { type: "button", class: "locate", dataset: { start: e.start, end: e.end } },
             el("span", { class: "message" }, e.message),
-            el("span", { class: "where" }, `Line ${e.line}, column ${e.column}`),
+            el("span", { class: "where" }, where(e.line, e.column)),
           ),
           e.help ? el("p", { class: "help" }, e.help) : null,
         ),
@@ -939,7 +1153,7 @@
     const text = $("infer-schema").textContent;
     try {
       await navigator.clipboard.writeText(text);
-      setInferStatus("Copied the schema to the clipboard.", "ok");
+      setInferStatus(() => t("page.infer.status.copied"), "ok");
     } catch {
       // No clipboard access: select the text so that Ctrl+C copies it.
       const pre = $("infer-schema");
@@ -949,7 +1163,7 @@
       const selection = getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
-      setInferStatus("The clipboard is not available here: the schema is selected, press Ctrl+C to copy it.", "warning");
+      setInferStatus(() => t("page.infer.status.selected"), "warning");
     }
   }
 
@@ -977,9 +1191,7 @@
   }
 
   function setCompareStatus(message, tone) {
-    const status = $("compare-status");
-    status.textContent = message;
-    status.dataset.tone = tone || "info";
+    showStatus("compare-status", message, tone);
   }
 
   /** The name and text of one side of the comparison. */
@@ -997,7 +1209,7 @@
         class: "locate place",
         dataset: { side: which, start: location.span.start, end: location.span.end },
       },
-      `${which} line ${location.line}, column ${location.column}`,
+      t(`page.compare.place.${which}`, { line: num(location.line), column: num(location.column) }),
     );
   }
 
@@ -1009,7 +1221,7 @@
     result.hidden = true;
     compared = null;
     if (old.text.trim() === "" || now.text.trim() === "") {
-      setCompareStatus("Paste both versions (or open their files), then press Compare.", "warning");
+      setCompareStatus(() => t("page.compare.status.both"), "warning");
       return;
     }
     const out = callTexts("mcpvet_diff", old.name, old.text, now.name, now.text);
@@ -1017,7 +1229,13 @@
       setCompareStatus(out.error, "error");
       return;
     }
-    compared = { old: old.text, new: now.text };
+    compared = { old: old.text, new: now.text, out };
+    renderCompare(out);
+  }
+
+  /** The changes of a comparison (`compare::diff`), and the status line's counts. */
+  function renderCompare(out) {
+    const result = $("compare-result");
     const diff = out.diff;
     const list = $("compare-changes");
     list.replaceChildren();
@@ -1027,26 +1245,29 @@
         el(
           "li",
           { class: `change level-${change.level}${change.risk ? " risk" : ""}`, dataset: { kind: change.kind, level } },
-          el("span", { class: "badge level" }, level),
+          el("span", { class: "badge level" }, change.risk ? t("page.level.risk") : tv("page.level", change.level)),
           el(
             "span",
             { class: "change-text" },
             el("span", { class: "message" }, change.message),
-            change.subject ? el("span", { class: "subject" }, " · about ", el("code", null, change.subject)) : null,
+            change.subject ? el("span", { class: "subject" }, tx("page.compare.about", { subject: el("code", null, change.subject) })) : null,
           ),
           el("span", { class: "places" }, placeButton("old", change.old), " ", placeButton("new", change.new)),
         ),
       );
     }
-    if (diff.changes.length === 0) list.append(el("li", { class: "none" }, "No change to the advertised interface."));
+    if (diff.changes.length === 0) list.append(el("li", { class: "none" }, t("page.compare.no_change")));
     $("compare-text").firstElementChild.textContent = out.text;
     result.hidden = false;
     const s = diff.summary;
     if (diff.changes.length === 0) {
-      setCompareStatus("No change to the advertised interface.", "ok");
+      setCompareStatus(() => t("page.compare.no_change"), "ok");
     } else {
-      const risk = s.risk > 0 ? ` (${plural(s.risk, "risk", "risks")}, marked *)` : "";
-      setCompareStatus(`${s.breaking.toLocaleString("en")} breaking${risk}, ${s.compatible.toLocaleString("en")} compatible.`, s.breaking > 0 ? "error" : "ok");
+      const risk = () => (s.risk > 0 ? tn("page.compare.risks", s.risk) : "");
+      setCompareStatus(
+        () => t("page.compare.counts", { breaking: num(s.breaking), risk: risk(), compatible: num(s.compatible) }),
+        s.breaking > 0 ? "error" : "ok",
+      );
     }
   }
 
@@ -1056,7 +1277,7 @@
     const output = $("lock-output");
     output.hidden = true;
     if (now.text.trim() === "") {
-      setCompareStatus("Paste the new version (or open its file) to make its lock file.", "warning");
+      setCompareStatus(() => t("page.lock.status.paste"), "warning");
       return;
     }
     const out = callTexts("mcpvet_lock", now.name, now.text);
@@ -1070,7 +1291,7 @@
     $("lock-download").href = lockUrl;
     output.hidden = false;
     setCompareStatus(
-      `Lock file of ${plural(out.servers, "server", "servers")} and ${plural(out.tools, "tool", "tools")}: copy it, download it, or check later versions against it.`,
+      () => t("page.lock.status.made", { servers: tn("page.count.servers", out.servers), tools: tn("page.count.tools", out.tools) }),
       "ok",
     );
   }
@@ -1079,7 +1300,7 @@
     const text = $("lock-text").textContent;
     try {
       await navigator.clipboard.writeText(text);
-      setCompareStatus("Copied the lock file to the clipboard.", "ok");
+      setCompareStatus(() => t("page.lock.status.copied"), "ok");
     } catch {
       const pre = $("lock-text");
       pre.focus();
@@ -1088,7 +1309,7 @@
       const selection = getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
-      setCompareStatus("The clipboard is not available here: the lock file is selected, press Ctrl+C to copy it.", "warning");
+      setCompareStatus(() => t("page.lock.status.selected"), "warning");
     }
   }
 
@@ -1100,7 +1321,7 @@
     section.hidden = true;
     lockChecked = null;
     if (lock.trim() === "" || now.text.trim() === "") {
-      setCompareStatus("Paste a lock file and the new version, then press Check.", "warning");
+      setCompareStatus(() => t("page.lock.status.paste_both"), "warning");
       return;
     }
     const out = callTexts("mcpvet_check_lock", lock, now.name, now.text);
@@ -1108,7 +1329,13 @@
       setCompareStatus(out.error, "error");
       return;
     }
-    lockChecked = now.text;
+    lockChecked = { text: now.text, out };
+    renderLockCheck(out);
+  }
+
+  /** The findings of a lock check (`compare::check_lock`), and the status line. */
+  function renderLockCheck(out) {
+    const section = $("lock-result");
     const list = $("lock-findings");
     list.replaceChildren();
     for (const f of out.findings) {
@@ -1116,37 +1343,37 @@
         el(
           "li",
           { class: `finding sev-${f.severity}`, dataset: { code: f.code } },
-          el("span", { class: "severity" }, f.severity),
-          el("a", { class: "code", href: ruleHref(f.code), target: "_blank", rel: "noopener", title: `Rule ${f.code}` }, f.code),
+          el("span", { class: "severity" }, tv("page.severity", f.severity)),
+          el("a", { class: "code", href: ruleHref(f.code), target: "_blank", rel: "noopener", title: ruleTitle(f.code) }, f.code),
           el(
             "button",
             { type: "button", class: "locate", dataset: { side: "new", start: f.start, end: f.end } },
             el("span", { class: "message" }, f.message),
-            el("span", { class: "where" }, `Line ${f.line}, column ${f.column}`),
+            el("span", { class: "where" }, where(f.line, f.column)),
           ),
           f.help ? el("p", { class: "help" }, f.help) : null,
         ),
       );
     }
-    if (out.findings.length === 0) list.append(el("li", { class: "none" }, "No change against the lock file."));
+    if (out.findings.length === 0) list.append(el("li", { class: "none" }, t("page.lock.no_change")));
     section.hidden = false;
     if (out.findings.length === 0) {
-      setCompareStatus("No change against the lock file.", "ok");
+      setCompareStatus(() => t("page.lock.no_change"), "ok");
     } else {
       const errors = out.findings.filter((f) => f.severity === "error").length;
-      setCompareStatus(`${plural(out.findings.length, "change", "changes")} against the lock file: run Compare for the details.`, errors > 0 ? "error" : "warning");
+      setCompareStatus(() => t("page.lock.status.changes", { changes: tn("page.count.changes", out.findings.length) }), errors > 0 ? "error" : "warning");
     }
   }
 
   /** Selects a span of a compared (or lock-checked) text in its textarea. */
   function selectCompared(button) {
     const which = button.dataset.side;
-    const texts = button.closest("#lock-result") ? { new: lockChecked } : compared;
+    const texts = button.closest("#lock-result") ? { new: lockChecked && lockChecked.text } : compared;
     const text = texts && texts[which];
     if (typeof text !== "string") return;
     const input = $(`compare-${which}`);
     if (input.value !== text) {
-      setCompareStatus("The input has changed since: press Compare (or Check) again to select exact positions.", "warning");
+      setCompareStatus(() => t("page.compare.status.changed"), "warning");
     }
     selectInTextarea(input, text, Number(button.dataset.start), Number(button.dataset.end));
   }
@@ -1156,9 +1383,9 @@
     reader.onload = () => {
       $(`compare-${which}`).value = String(reader.result);
       $(`compare-${which}-name`).value = file.name;
-      setCompareStatus(`Opened ${file.name} (${formatBytes(file.size)}) as the ${which} version.`, "info");
+      setCompareStatus(() => t(`page.compare.status.opened_${which}`, { name: file.name, size: formatBytes(file.size) }), "info");
     };
-    reader.onerror = () => setCompareStatus(`Could not read ${file.name}.`, "error");
+    reader.onerror = () => setCompareStatus(() => t("page.status.unreadable_file", { name: file.name }), "error");
     reader.readAsText(file);
   }
 
@@ -1169,7 +1396,7 @@
     $("lock-copy").addEventListener("click", copyLock);
     $("lock-use").addEventListener("click", () => {
       $("compare-lockfile").value = $("lock-text").textContent;
-      setCompareStatus("The lock file is in the box below: change the new version, then press Check.", "info");
+      setCompareStatus(() => t("page.lock.status.used"), "info");
     });
     for (const which of ["old", "new"]) {
       $(`compare-${which}-file`).addEventListener("change", (event) => {
@@ -1212,7 +1439,7 @@
     $("input").addEventListener("input", () => {
       if (current && !warned) {
         warned = true;
-        setStatus("The input has changed since it was inspected: press Inspect to update the result.", "warning");
+        setStatus(() => t("page.status.changed"), "warning");
       }
     });
     $("inspect").addEventListener("click", () => {
@@ -1231,12 +1458,17 @@
         infer();
       }
     });
+    for (const button of document.querySelectorAll("button[data-lang]")) {
+      button.addEventListener("click", () => {
+        if (wasm) setLang(button.dataset.lang, true);
+      });
+    }
     $("infer-errors").addEventListener("click", (event) => {
       const button = event.target.closest("button.locate");
       if (button && inferred) {
         const input = $("infer-input");
         if (input.value !== inferred.text) {
-          setInferStatus("The example has changed since it was read: press Infer schema to select exact positions.", "warning");
+          setInferStatus(() => t("page.infer.status.changed"), "warning");
         }
         selectInTextarea(input, inferred.text, Number(button.dataset.start), Number(button.dataset.end));
       }
@@ -1248,12 +1480,14 @@
     $("version").textContent = globalThis.MCPVET_VERSION || "";
     try {
       wasm = await loadModule();
+      setLang(initialLang(), false);
       $("inspect").disabled = false;
       $("infer-run").disabled = false;
       for (const id of ["compare-run", "compare-lock", "compare-check"]) $(id).disabled = false;
-      setStatus("Ready. Paste a configuration, a session or a server definition, load an example, or open a file.", "info");
+      setStatus(() => t("page.status.ready"), "info");
       document.body.dataset.ready = "true";
     } catch (err) {
+      // Without the module there is no catalogue: this one line stays in English.
       setStatus(`The inspector could not start: ${err.message}`, "error");
       document.body.dataset.ready = "failed";
     }

@@ -102,6 +102,15 @@ test("options reach the engine as the command line's flags do", () => {
   assert.equal(asVscode.files[0].path, "-");
 });
 
+test("lang gives the command line's Spanish", () => {
+  const config = "examples/claude_desktop_config.json";
+  const expected = cli("--lang", "es", "config", "--format", "json", config);
+  assert.equal(lintToString(read(config), { kind: "config", fileName: config, lang: "es" }), expected);
+  const spanish = lintConfig(read(config), { fileName: config, lang: "es-ES" });
+  assert.ok(spanish.files[0].findings.some((f) => f.help === "quite la coma; un analizador estricto rechaza el archivo entero"));
+  assert.deepEqual(lintConfig(read(config), { fileName: config, lang: "fr" }), lintConfig(read(config), { fileName: config }));
+});
+
 test("auto detection, UTF-16 columns and bytes that are not UTF-8", () => {
   const session = '{"jsonrpc":"2.0","id":1,"method":"ping"}\n';
   assert.equal(inspect(session).files[0].kind, "transcript");

@@ -10,6 +10,9 @@
 //   MCPVET_SESSION_10MB  a 10 MB session for the timing (default: tests/browser/output/session-10MB.jsonl;
 //                        the timing test is skipped when it is missing)
 //   MCPVET_CHROMIUM      the browser (default: /usr/bin/chromium)
+//   MCPVET_TEST_LANG     the language the suite runs in, `en` (default) or `es`: the browser's
+//                        locale, the CLI's --lang, and every text the tests expect, read from the
+//                        message catalogue (crates/mcpvet_i18n/messages/*.json)
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, execFileSync } from "node:child_process";
@@ -28,6 +31,56 @@ const targetDir = path.resolve(root, process.env.CARGO_TARGET_DIR || "target");
 const mcpvet = process.env.MCPVET_BIN || path.join(targetDir, "debug", "mcpvet");
 const session10mb = process.env.MCPVET_SESSION_10MB || path.join(output, "session-10MB.jsonl");
 const chromiumPath = process.env.MCPVET_CHROMIUM || "/usr/bin/chromium";
+
+/** The language of this run, the browser's locale for it, and the page's texts in it. */
+const LANG = process.env.MCPVET_TEST_LANG === "es" ? "es" : "en";
+const LOCALE = LANG === "es" ? "es-ES" : "en-US";
+const readCatalogue = (lang) => JSON.parse(fs.readFileSync(path.join(root, "crates/mcpvet_i18n/messages", `${lang}.json`), "utf8"));
+const catalogues = { en: readCatalogue("en"), es: readCatalogue("es") };
+/** The messages of `lang` as the page shows them: English where `lang` has none. */
+const messagesOf = (lang) => ({ ...catalogues.en.messages, ...(lang === "en" ? {} : catalogues[lang].messages) });
+const MESSAGES = messagesOf(LANG);
+
+/** A number as the page writes it in this run's language. */
+function num(n) {
+  return Number(n).toLocaleString(LANG);
+}
+
+/** The page's text `key` with its `{name}` placeholders filled (as app.js's t()). */
+function t(key, vars, messages = MESSAGES) {
+  assert.ok(key in messages, `no message ${key}`);
+  const text = messages[key];
+  return vars ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in vars ? String(vars[name]) : whole)) : text;
+}
+
+/** The counted text `key` for `n` (as app.js's tn()). */
+function tn(key, n, vars) {
+  return t(`${key}.${n === 1 ? "one" : "other"}`, { ...vars, n: num(n) });
+}
+
+/** A value of the report as the page shows it (as app.js's tv()). */
+function tv(prefix, value) {
+  return MESSAGES[`${prefix}.${String(value).replace(/[ -]/g, "_")}`] ?? String(value);
+}
+
+/**
+ * A regular expression matching the text `key` whose placeholders are `vars`: a string stands
+ * for itself, a RegExp for what it matches; `anchor` adds `^`.
+ */
+function tre(key, vars, anchor = true) {
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const text = t(key);
+  let out = "";
+  let last = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    out += escape(text.slice(last, m.index));
+    const v = vars && vars[m[1]];
+    out += v instanceof RegExp ? v.source : v !== undefined ? escape(String(v)) : ".*?";
+    last = m.index + m[0].length;
+  }
+  out += escape(text.slice(last));
+  return new RegExp(anchor ? `^${out}` : out, "s");
+}
 
 /** The examples behind the page's "Load example" buttons (scripts/build-web). */
 const samples = {
@@ -88,7 +141,7 @@ async function waitForServer(url, deadline) {
 function cliReport(kind, file, stdin) {
   let stdout;
   try {
-    stdout = execFileSync(mcpvet, [kind, "--format", "json", "--fail-on", "never", file], {
+    stdout = execFileSync(mcpvet, ["--lang", LANG, kind, "--format", "json", "--fail-on", "never", file], {
       encoding: "utf8",
       maxBuffer: 1 << 30,
       input: stdin,
@@ -112,7 +165,7 @@ async function shown() {
       metrics: Object.fromEntries(
         [...document.querySelectorAll("#metrics .metric")].map((m) => [
           m.dataset.metric,
-          Number(m.querySelector("dd").textContent.replace(/,/g, "")),
+          Number(m.querySelector("dd").textContent.replace(/[,.\s\u00a0\u202f]/g, "")),
         ]),
       ),
       findings: [...document.querySelectorAll("#findings li.finding")].map((li) => ({
@@ -190,36 +243,36 @@ async function shownRuns() {
 
 /** The runs of a report (`files[0].runs`) as the page shows them. */
 function expectedRuns(file) {
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
   return file.runs.map((r) => {
     const started = [];
-    if (r.started.exit_code !== null) started.push(`exit code ${r.started.exit_code}`);
-    if (r.started.signal !== null) started.push(`signal ${r.started.signal}`);
-    if (r.started.stderr !== null) started.push(`stderr: ${r.started.stderr}`);
+    if (r.started.exit_code !== null) started.push(t("page.run.exit_code", { code: r.started.exit_code }));
+    if (r.started.signal !== null) started.push(t("page.run.signal", { signal: r.started.signal }));
+    if (r.started.stderr !== null) started.push(t("page.run.stderr", { stderr: r.started.stderr }));
     const tools = [];
-    if (r.tools.count !== null) tools.push(plural(r.tools.count, "tool", "tools"));
+    if (r.tools.count !== null) tools.push(tn("page.count.tools", r.tools.count));
     if (r.tools.reason !== null) tools.push(r.tools.reason);
-    if (r.tools.digest !== null) tools.push(`digest ${r.tools.digest}`);
+    if (r.tools.digest !== null) tools.push(t("page.run.digest", { digest: r.tools.digest }));
     const meta = [];
-    if (r.server_name !== null) meta.push(`server ${r.server_name}`);
-    if (r.pids.length) meta.push(`${r.pids.length === 1 ? "pid" : "pids"} ${r.pids.join(", ")}`);
-    meta.push(`${plural(r.events, "event", "events")}, ${plural(r.messages, "message", "messages")}`);
-    meta.push(`starts at line ${r.line}`);
-    const answer = (label, a, detail) => ({ label, answer: a, badge: a, detail: detail || null });
+    if (r.server_name !== null) meta.push(t("page.run.server", { name: r.server_name }));
+    if (r.pids.length) meta.push(t(r.pids.length === 1 ? "page.run.pid" : "page.run.pids", { pids: r.pids.join(", ") }));
+    meta.push(t("page.run.counts", { events: tn("page.count.events", r.events), messages: tn("page.count.messages", r.messages) }));
+    meta.push(t("page.run.starts", { line: t("page.run.line", { line: num(r.line) }) }));
+    const answer = (key, a, detail) => ({ label: t(key), answer: tv("page.answer", a), badge: a, detail: detail || null });
+    const heading = r.run_id !== null ? t("page.run.heading", { id: r.run_id }) : t("page.run.heading_none");
     return {
-      heading: r.run_id !== null ? `Run ${r.run_id}` : "Run without a run_id",
-      labelledBy: r.run_id !== null ? `Run ${r.run_id}` : "Run without a run_id",
+      heading,
+      labelledBy: heading,
       meta: meta.join(" · "),
       answers: {
-        started: answer("Process started", r.started.answer, started.join(" · ")),
-        initialized: answer("Initialization completed", r.initialized.answer),
-        tools: answer("Tools discoverable", r.tools.answer, tools.join(" · ")),
-        external: answer("External channel reached", r.external.answer, r.external.hosts.length ? `reached ${r.external.hosts.join(", ")}` : null),
+        started: answer("page.run.started", r.started.answer, started.join(" · ")),
+        initialized: answer("page.run.initialized", r.initialized.answer),
+        tools: answer("page.run.tools", r.tools.answer, tools.join(" · ")),
+        external: answer("page.run.external", r.external.answer, r.external.hosts.length ? t("page.run.reached", { hosts: r.external.hosts.join(", ") }) : null),
       },
-      lastEvent: r.last_event ? `${r.last_event.event} (line ${r.last_event.line})` : "none",
-      timeout: r.timeout ? r.timeout.event : "none",
+      lastEvent: r.last_event ? t("page.run.event_line", { event: r.last_event.event, line: num(r.last_event.line) }) : t("page.none"),
+      timeout: r.timeout ? r.timeout.event : t("page.none"),
       owner: r.timeout ? r.timeout.owner || "" : null,
-      phase: r.phase ? `phase ${r.phase.reached} · last event ${r.phase.last_event}` : null,
+      phase: r.phase ? t("page.run.phase_value", { phase: r.phase.reached, event: r.phase.last_event }) : null,
       unknown: r.unknown_events.length ? r.unknown_events.join(", ") : null,
     };
   });
@@ -227,7 +280,9 @@ function expectedRuns(file) {
 
 /** `got` (from shownRuns) with the timeout cut to its event, to compare with expectedRuns. */
 function comparableRuns(got) {
-  return got.map((r) => ({ ...r, timeout: r.timeout === "none" ? "none" : r.timeout.replace(/ \(line \d+\).*$/s, "") }));
+  const none = t("page.none");
+  const line = t("page.run.event_line", { event: "", line: "LINE" }).replace("LINE", "\\d+").replace(/[()]/g, "\\$&");
+  return got.map((r) => ({ ...r, timeout: r.timeout === none ? none : r.timeout.replace(new RegExp(`${line}.*$`, "s"), "") }));
 }
 
 /** Every 8-character piece of `secret` after its first 4 characters (a masked value keeps those). */
@@ -250,12 +305,12 @@ async function leakedPieces(secret) {
 /** The findings of a report as the page shows them. */
 function expectedFindings(file) {
   return file.findings.map((f) => ({
-    severity: f.severity,
+    severity: tv("page.severity", f.severity),
     code: f.code,
     href: `rules/${f.code}.html`,
     message: f.message,
     path: f.path,
-    where: `Line ${f.line}, column ${f.column}${f.path ? ` · ${f.path}` : ""}`,
+    where: `${t("page.where", { line: num(f.line), column: num(f.column) })}${f.path ? ` · ${f.path}` : ""}`,
     help: f.help,
   }));
 }
@@ -263,10 +318,10 @@ function expectedFindings(file) {
 /** The advertised items of a server definition's report as the page lists them. */
 function expectedItems(file) {
   return file.definition.items.map((i) => ({
-    kind: i.kind,
-    name: i.name ?? "(unnamed)",
+    kind: tv("page.item_kind", i.kind),
+    name: i.name ?? t("page.items.unnamed"),
     line: String(i.line),
-    schemas: i.schemas.length ? i.schemas.map((s) => `${s.field} ${s.state}`).join(", ") : "—",
+    schemas: i.schemas.length ? i.schemas.map((s) => `${s.field} ${tv("page.schema_state", s.state)}`).join(", ") : t("page.dash"),
   }));
 }
 
@@ -373,7 +428,7 @@ before(async () => {
       "--disable-sync",
     ],
   });
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: LOCALE });
   context.on("request", (request) => {
     const url = new URL(request.url());
     requests.push(request.url());
@@ -419,9 +474,9 @@ describe("examples match the CLI's JSON report", () => {
     assert.deepEqual(got.findings, expectedFindings(expected));
     assert.deepEqual(
       got.servers.map((s) => [s.name, s.transport, s.state]),
-      expected.servers.map((s) => [s.name, s.transport, s.disabled ? "disabled" : "enabled"]),
+      expected.servers.map((s) => [s.name, s.transport, t(s.disabled ? "page.servers.disabled" : "page.servers.enabled")]),
     );
-    await page.screenshot({ path: path.join(output, "config.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `config-${LANG}.png`), fullPage: true });
   });
 
   test("session example: metrics, findings, phase, tool digest and messages", async () => {
@@ -450,16 +505,16 @@ describe("examples match the CLI's JSON report", () => {
     // One row per message, in order; the unpaired ones are the report's unpaired ids.
     assert.equal(got.messages.length, s.messages);
     assert.deepEqual(got.messages.map((m) => m.label), got.messages.map((_, i) => `#${i}`));
-    assert.equal(got.messages.filter((m) => m.paired === "no").length, s.unpaired_ids);
+    assert.equal(got.messages.filter((m) => m.paired === t("page.answer.no")).length, s.unpaired_ids);
     assert.deepEqual(got.messages[0], {
       label: "#0",
-      direction: "client → server",
-      kind: "request",
+      direction: t("page.direction.client_to_server"),
+      kind: t("page.message_kind.request"),
       method: "initialize",
       id: "0",
-      paired: "yes",
+      paired: t("page.answer.yes"),
     });
-    await page.screenshot({ path: path.join(output, "transcript.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `transcript-${LANG}.png`), fullPage: true });
   });
 });
 
@@ -474,15 +529,16 @@ describe("server definitions", () => {
     const got = await shown();
     assert.equal(got.state, "done");
     assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
-    assert.equal(got.status, `Inspected as a server definition: ${expected.summary.errors} error${expected.summary.errors === 1 ? "" : "s"}, ${expected.summary.warnings} warning${expected.summary.warnings === 1 ? "" : "s"}, ${expected.summary.infos} info${expected.summary.infos === 1 ? "" : "s"}.`);
-    assert.match(got.what, new RegExp(`^Read as a server definition, format ${expected.input_format.name} \\(`));
+    const counts = [tn("page.count.errors", expected.summary.errors), tn("page.count.warnings", expected.summary.warnings), tn("page.count.infos", expected.summary.infos)].join(", ");
+    assert.equal(got.status, t("page.status.inspected", { kind: t("page.kind.server"), counts }));
+    assert.match(got.what, tre("page.what.server", { format: expected.input_format.name }));
     assert.deepEqual(got.metrics, expectedDefinitionMetrics(expected));
     assert.match(got.definition, new RegExp(`${expected.definition.name} ${expected.definition.version}`));
     assert.deepEqual(got.items, expectedItems(expected));
     // The example shows an example payload in place of a schema, and a missing one.
     const codes = expected.findings.map((f) => f.code);
     assert.ok(codes.includes("MCP601") && codes.includes("MCP602"), `findings: ${codes}`);
-    assert.ok(got.items.some((i) => /requestSchema incomplete/.test(i.schemas)));
+    assert.ok(got.items.some((i) => i.schemas.includes(`requestSchema ${t("page.schema_state.incomplete")}`)));
     assert.deepEqual(got.findings, expectedFindings(expected));
     // Fixes: the replacement text of each edit, as the report gives it, its lines after the
     // first without the indentation they share (a value written for its column).
@@ -519,7 +575,7 @@ describe("server definitions", () => {
       assert.equal(before.split("\n").length, item.line, `item ${i} starts on line ${item.line}`);
       assert.equal(lines[item.line - 1].indexOf("{") + 1, item.column);
     }
-    await page.screenshot({ path: path.join(output, "server.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `server-${LANG}.png`), fullPage: true });
   });
 
   test("auto mode detects a pasted tools/list result as a server definition", async () => {
@@ -531,11 +587,13 @@ describe("server definitions", () => {
     const got = await shown();
     assert.equal(got.state, "done");
     assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
-    assert.match(got.what, /^Detected a server definition \(a list result.*?\)\. Read as a server definition, format listing \(/);
+    assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.server"), reason: /a list result.*?/ }));
+    assert.match(got.what, tre("page.what.server", { format: "listing" }, false));
     assert.deepEqual(got.items, expectedItems(expected));
+    const [tool, valid, incomplete, byDefault] = [t("page.item_kind.tool"), t("page.schema_state.valid"), t("page.schema_state.incomplete"), t("page.schema_state.default")];
     assert.deepEqual(got.items, [
-      { kind: "tool", name: "get_weather", line: "6", schemas: "inputSchema valid, outputSchema default" },
-      { kind: "tool", name: "read file", line: "21", schemas: "inputSchema incomplete, outputSchema default" },
+      { kind: tool, name: "get_weather", line: "6", schemas: `inputSchema ${valid}, outputSchema ${byDefault}` },
+      { kind: tool, name: "read file", line: "21", schemas: `inputSchema ${incomplete}, outputSchema ${byDefault}` },
     ]);
     assert.deepEqual(got.metrics, expectedDefinitionMetrics(expected));
     const codes = got.findings.map((f) => f.code);
@@ -555,7 +613,8 @@ describe("server definitions", () => {
     await inspect();
     const got = await shown();
     assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "server");
-    assert.match(got.what, /^Detected a server definition \(a server definition file\)\. Read as a server definition, format definition \(/);
+    assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.server"), reason: "a server definition file" }));
+    assert.match(got.what, tre("page.what.server", { format: "definition" }, false));
     assert.deepEqual(got.items, expectedItems(expected));
     assert.deepEqual(got.findings, expectedFindings(expected));
   });
@@ -567,7 +626,7 @@ describe("server definitions", () => {
     await inspect();
     let got = await shown();
     assert.equal(got.state, "done");
-    assert.match(got.what, /^Read as a server definition, format listing/);
+    assert.match(got.what, tre("page.what.server", { format: "listing" }));
     assert.equal(got.items.length, 2);
     // A client configuration forced as a server definition is not one: the page says why.
     const config = fs.readFileSync(samples.config, "utf8");
@@ -578,7 +637,10 @@ describe("server definitions", () => {
     assert.equal(got.state, "unreadable");
     const fatal = asServer.findings.find((f) => f.code === "MCP010");
     assert.ok(fatal, "MCP010 says it is not a server definition");
-    assert.equal(got.status, `This could not be read as a server definition: ${fatal.message} (MCP010 at line ${fatal.line}, column ${fatal.column}).`);
+    assert.equal(
+      got.status,
+      t("page.unreadable.reason", { what: t("page.unreadable.not_read", { kind: t("page.kind.server") }), message: fatal.message, code: "MCP010", line: fatal.line, column: fatal.column }),
+    );
     assert.equal(await page.isHidden("#items-section"), true);
     assert.equal(await page.isHidden("#definition-info"), true);
     assert.deepEqual(got.findings, expectedFindings(asServer));
@@ -695,9 +757,12 @@ describe("infer schema", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
     const got = await inferOnPage(example);
     await page.click("#infer-copy");
-    await page.waitForFunction(() => /Copied|selected/.test(document.getElementById("infer-status").textContent));
+    await page.waitForFunction(
+      (texts) => texts.includes(document.getElementById("infer-status").textContent),
+      [t("page.infer.status.copied"), t("page.infer.status.selected")],
+    );
     const status = await page.textContent("#infer-status");
-    if (status.startsWith("Copied")) {
+    if (status === t("page.infer.status.copied")) {
       assert.equal(await page.evaluate(() => navigator.clipboard.readText()), got.schema);
     } else {
       // No clipboard in this browser: the schema is selected for Ctrl+C.
@@ -715,8 +780,8 @@ describe("infer schema", () => {
     assert.equal(got.tone, "error");
     assert.equal(got.outputHidden, true);
     assert.equal(got.schema, "");
-    assert.equal(got.status, `The example is not one well-formed JSON value: ${message} (MCP001 at line ${line}, column ${column}).`);
-    assert.deepEqual(got.errors[0], { code: "MCP001", message, where: `Line ${line}, column ${column}` });
+    assert.equal(got.status, t("page.infer.status.not_json", { message, code: "MCP001", line, column }));
+    assert.deepEqual(got.errors[0], { code: "MCP001", message, where: t("page.where", { line, column }) });
     assert.equal([line, column].join(":"), "3:12");
     // Selecting the error puts the cursor at its position in the example.
     await page.click("#infer-errors li button.locate");
@@ -736,7 +801,7 @@ describe("infer schema", () => {
     const empty = await inferOnPage("   ");
     assert.equal(empty.tone, "error");
     assert.equal(empty.outputHidden, true);
-    assert.match(empty.status, /^Nothing to infer from/);
+    assert.equal(empty.status, t("page.infer.status.empty"));
   });
 });
 
@@ -819,12 +884,12 @@ describe("compare, lock and check", () => {
     assert.equal(got.hidden, false);
     assert.equal(got.text, text);
     assert.equal(got.tone, "error");
-    assert.equal(got.status, `${doc.summary.breaking} breaking, ${doc.summary.compatible} compatible.`);
+    assert.equal(got.status, t("page.compare.counts", { breaking: num(doc.summary.breaking), risk: "", compatible: num(doc.summary.compatible) }));
     assert.deepEqual(
       got.changes.map((c) => [c.level, c.message, c.subject]),
-      doc.changes.map((c) => [c.risk ? "breaking*" : c.level, c.message, c.subject]),
+      doc.changes.map((c) => [c.risk ? t("page.level.risk") : tv("page.level", c.level), c.message, c.subject]),
     );
-    const breaking = got.changes.find((c) => c.level === "breaking");
+    const breaking = got.changes.find((c) => c.level === t("page.level.breaking"));
     assert.ok(breaking, JSON.stringify(got.changes));
     assert.equal(breaking.subject, "limit");
     assert.match(breaking.message, /`search`.*`limit`/);
@@ -839,14 +904,14 @@ describe("compare, lock and check", () => {
       await page.click(`#compare-changes li.change:nth-child(${doc.changes.indexOf(change) + 1}) button.place[data-side=old]`);
       assert.equal((await selectedIn("compare-old")).text, slice(Buffer.from(OLD), change.old.span.start, change.old.span.end));
     }
-    await page.screenshot({ path: path.join(output, "compare.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `compare-${LANG}.png`), fullPage: true });
   });
 
   test("a file diffed with itself shows no change", async () => {
     await fillSides(OLD, OLD, "tools.json", "tools.json");
     await page.click("#compare-run");
     const got = await compared();
-    assert.equal(got.status, "No change to the advertised interface.");
+    assert.equal(got.status, t("page.compare.no_change"));
     assert.equal(got.tone, "ok");
     assert.deepEqual(got.changes, []);
     const dir = scratch({ "tools.json": OLD });
@@ -868,7 +933,7 @@ describe("compare, lock and check", () => {
     const lockText = await page.textContent("#lock-text");
     const dir = scratch({ "tools.json": OLD });
     assert.equal(lockText, cli(dir, ["lock", "-o", "-", "tools.json"]));
-    assert.match(await page.textContent("#compare-status"), /^Lock file of 1 server and 3 tools/);
+    assert.match(await page.textContent("#compare-status"), tre("page.lock.status.made", { servers: tn("page.count.servers", 1), tools: tn("page.count.tools", 3) }));
     const download = await page.evaluate(() => {
       const a = document.getElementById("lock-download");
       return { href: a.getAttribute("href"), name: a.getAttribute("download") };
@@ -880,7 +945,7 @@ describe("compare, lock and check", () => {
     assert.equal(await page.inputValue("#compare-lockfile"), lockText);
     await page.click("#compare-check");
     await page.waitForFunction(() => !document.getElementById("lock-result").hidden);
-    assert.equal(await page.textContent("#compare-status"), "No change against the lock file.");
+    assert.equal(await page.textContent("#compare-status"), t("page.lock.no_change"));
     // The changed version: one finding, the CLI's, selecting the changed tool's name.
     await page.fill("#compare-new", NEW);
     await page.click("#compare-check");
@@ -897,14 +962,14 @@ describe("compare, lock and check", () => {
     const report = JSON.parse(cli(dir, ["server", "--format", "json", "--lock", "mcp-tools.lock", "tools.json"]));
     const expected = report.files[0].findings
       .filter((f) => /^MCP56\d$/.test(f.code))
-      .map((f) => ({ code: f.code, message: f.message, where: `Line ${f.line}, column ${f.column}` }));
+      .map((f) => ({ code: f.code, message: f.message, where: t("page.where", { line: num(f.line), column: num(f.column) }) }));
     assert.equal(expected.length, 1);
     assert.deepEqual(findings, expected);
     assert.equal(findings[0].code, "MCP560");
     assert.match(findings[0].message, /`search`/);
     await page.click("#lock-findings li.finding button.locate");
     assert.equal((await selectedIn("compare-new")).text, '"search"');
-    assert.match(await page.textContent("#compare-status"), /^1 change against the lock file/);
+    assert.equal(await page.textContent("#compare-status"), t("page.lock.status.changes", { changes: tn("page.count.changes", 1) }));
     // A broken lock file says where.
     await page.fill("#compare-lockfile", '{"lock_version": 1, "servers": [');
     await page.click("#compare-check");
@@ -918,7 +983,7 @@ describe("compare, lock and check", () => {
     await page.click("#compare-lock");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling of the page (${overflow}px)`);
-    await page.screenshot({ path: path.join(output, "compare-narrow.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `compare-narrow-${LANG}.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
@@ -1008,12 +1073,13 @@ describe("run logs and HTTP captures", () => {
       const got = await shown();
       assert.equal(got.state, "done", name);
       assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "transcript");
-      assert.match(got.what, /^Detected a captured session \(.*?\)\. Read as a captured session, format runlog \(/, name);
+      assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.transcript") }), name);
+      assert.match(got.what, tre("page.what.transcript", { format: "runlog" }, false), name);
       assert.equal(got.metrics.runs, expected.runs.length, name);
       assert.equal(got.metrics.messages, expected.summary.messages, name);
       assert.deepEqual(got.findings, expectedFindings(expected), name);
       assert.equal(await page.isHidden("#runs-section"), false);
-      assert.equal(await page.textContent("#runs-heading"), `Runs (${expected.runs.length})`);
+      assert.equal(await page.textContent("#runs-heading"), t("page.runs.heading", { n: num(expected.runs.length) }));
       const runs = await shownRuns();
       assert.deepEqual(comparableRuns(runs), expectedRuns(expected), name);
       // The last confirmed event selects its line in the input.
@@ -1040,24 +1106,32 @@ describe("run logs and HTTP captures", () => {
       answers[path.basename(file)] = run;
     }
     const four = (run) => ["started", "initialized", "tools", "external"].map((q) => run.answers[q].answer).join(" ");
+    /** Answers written in English (`yes no unknown`), as the page shows them. */
+    const shownAs = (words) => words.split(" ").map((a) => tv("page.answer", a)).join(" ");
     const exits = answers["exits-before-reading-input.jsonl"];
-    assert.equal(four(exits), "yes no no no");
-    assert.equal(exits.answers.started.detail, "exit code 1 · stderr: Error: Cannot find module '/srv/files/dist/index.js'");
-    assert.equal(exits.lastEvent, "exited (line 4)");
-    assert.equal(exits.phase, "phase handshake · last event initialize_sent_no_response");
+    assert.equal(four(exits), shownAs("yes no no no"));
+    assert.equal(
+      exits.answers.started.detail,
+      `${t("page.run.exit_code", { code: 1 })} · ${t("page.run.stderr", { stderr: "Error: Cannot find module '/srv/files/dist/index.js'" })}`,
+    );
+    assert.equal(exits.lastEvent, t("page.run.event_line", { event: "exited", line: 4 }));
+    assert.equal(exits.phase, t("page.run.phase_value", { phase: "handshake", event: "initialize_sent_no_response" }));
     const hello = answers["writes-hello-to-stdout.log"];
-    assert.equal(four(hello), "yes yes unknown unknown");
+    assert.equal(four(hello), shownAs("yes yes unknown unknown"));
     assert.equal(hello.unknown, "stdout_write");
     const invalid = answers["lists-an-invalid-schema.jsonl"];
-    assert.equal(four(invalid), "yes yes no no");
-    assert.match(invalid.answers.tools.detail, /^2 tools · the tool list has 1 error · digest sha256:/);
+    assert.equal(four(invalid), shownAs("yes yes no no"));
+    assert.ok(
+      invalid.answers.tools.detail.startsWith(`${tn("page.count.tools", 2)} · the tool list has 1 error · ${t("page.run.digest", { digest: "sha256:" })}`),
+      invalid.answers.tools.detail,
+    );
     const external = answers["tool-handler-reaches-external.jsonl"];
-    assert.equal(four(external), "yes yes yes yes");
-    assert.match(external.answers.tools.detail, /^1 tool\b/);
-    assert.equal(external.answers.external.detail, "reached api.weather.example.test");
-    assert.equal(external.timeout, "none");
+    assert.equal(four(external), shownAs("yes yes yes yes"));
+    assert.ok(external.answers.tools.detail.startsWith(`${tn("page.count.tools", 1)} · `), external.answers.tools.detail);
+    assert.equal(external.answers.external.detail, t("page.run.reached", { hosts: "api.weather.example.test" }));
+    assert.equal(external.timeout, t("page.none"));
     const whoami = answers["whoami-before-initialize.jsonl"];
-    assert.equal(four(whoami), "yes no no yes");
+    assert.equal(four(whoami), shownAs("yes no no yes"));
     // Four different summaries for the four broken servers.
     const broken = ["exits-before-reading-input.jsonl", "writes-hello-to-stdout.log", "lists-an-invalid-schema.jsonl", "tool-handler-reaches-external.jsonl"];
     assert.equal(new Set(broken.map((f) => four(answers[f]) + answers[f].answers.tools.detail)).size, 4);
@@ -1070,27 +1144,30 @@ describe("run logs and HTTP captures", () => {
     assert.equal(await page.isChecked('input[name="mode"][value="transcript"]'), true);
     assert.equal(await page.inputValue("#input"), fs.readFileSync(runlogSample, "utf8"));
     assert.equal(await page.inputValue("#file-name"), "whoami-before-initialize.jsonl");
-    assert.match(await page.textContent("#status"), /^Loaded the example run log \(whoami-before-initialize\.jsonl\)/);
+    assert.match(await page.textContent("#status"), tre("page.status.example", { name: t("page.example_name.runlog"), file: "whoami-before-initialize.jsonl" }));
     await inspect();
     const got = await shown();
     assert.equal(got.state, "done");
-    assert.match(got.what, /^Read as a captured session, format runlog \(/);
+    assert.match(got.what, tre("page.what.transcript", { format: "runlog" }));
     assert.deepEqual(got.findings, expectedFindings(expected));
     assert.deepEqual(got.findings.map((f) => f.code), ["MCP702", "MCP702", "MCP702"]);
     const runs = await shownRuns();
     assert.deepEqual(comparableRuns(runs), expectedRuns(expected));
     const [run] = runs;
-    assert.equal(run.heading, "Run run_01JX8E5T");
+    assert.equal(run.heading, t("page.run.heading", { id: "run_01JX8E5T" }));
     assert.deepEqual(
       Object.fromEntries(Object.entries(run.answers).map(([q, a]) => [q, a.answer])),
-      { started: "yes", initialized: "no", tools: "no", external: "yes" },
+      { started: t("page.answer.yes"), initialized: t("page.answer.no"), tools: t("page.answer.no"), external: t("page.answer.yes") },
     );
-    assert.equal(run.answers.external.detail, "reached id.crm.example.test");
-    assert.equal(run.lastEvent, "external_result (line 7)");
+    assert.equal(run.answers.external.detail, t("page.run.reached", { hosts: "id.crm.example.test" }));
+    assert.equal(run.lastEvent, t("page.run.event_line", { event: "external_result", line: 7 }));
     assert.equal(run.owner, "server/transport");
     assert.equal(
       run.timeout,
-      "handshake_timeout (line 8) in the handshake phase: owned by the server and its transport (reading input, answering initialize); the last event it saw: external_result",
+      t("page.run.event_line", { event: "handshake_timeout", line: 8 }) +
+        t("page.run.timeout_phase", { phase: "handshake" }) +
+        t("page.run.owned_by", { owner: t("page.run.owner.server") }) +
+        t("page.run.timeout_last", { event: "external_result" }),
     );
     // The badges have the page's tones: a "no" of the first three is bad, reaching outside is
     // worth a look.
@@ -1109,13 +1186,13 @@ describe("run logs and HTTP captures", () => {
     assert.equal((await selection()).text, lines[0]);
     // A heading per run, under the section's.
     const headings = await page.evaluate(() => [...document.querySelectorAll("#runs-section h3, #runs-section h4")].map((h) => `${h.tagName} ${h.textContent}`));
-    assert.deepEqual(headings, ["H3 Runs (1)", "H4 Run run_01JX8E5T"]);
-    await page.screenshot({ path: path.join(output, "runlog.png"), fullPage: true });
+    assert.deepEqual(headings, [`H3 ${t("page.runs.heading", { n: 1 })}`, `H4 ${t("page.run.heading", { id: "run_01JX8E5T" })}`]);
+    await page.screenshot({ path: path.join(output, `runlog-${LANG}.png`), fullPage: true });
     // Readable on a narrow screen.
     await page.setViewportSize({ width: 375, height: 800 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling with a run log (${overflow}px)`);
-    await page.locator("#runs-section").screenshot({ path: path.join(output, "runlog-narrow.png") });
+    await page.locator("#runs-section").screenshot({ path: path.join(output, `runlog-narrow-${LANG}.png`) });
     await page.setViewportSize({ width: 1280, height: 900 });
     // Another kind of input hides the runs.
     await page.click("#example-transcript");
@@ -1141,8 +1218,11 @@ describe("run logs and HTTP captures", () => {
       await inspect();
       const [run] = await shownRuns();
       assert.deepEqual(comparableRuns([run]), expectedRuns(expected));
-      assert.equal(run.answers.started.answer, "yes");
-      assert.match(run.answers.started.detail, /^exit code 1 · stderr: Error: 401 from https:\/\/api\.billing\.example\.test with Authorization: Bearer 9sKp\*+$/);
+      assert.equal(run.answers.started.answer, t("page.answer.yes"));
+      const masked = "Error: 401 from https://api.billing.example.test with Authorization: Bearer 9sKp";
+      const detail = run.answers.started.detail;
+      assert.ok(detail.startsWith(`${t("page.run.exit_code", { code: 1 })} · ${t("page.run.stderr", { stderr: masked })}`), detail);
+      assert.match(detail, /Bearer 9sKp\*+$/);
       assert.ok((await shown()).findings.some((f) => f.code === "MCP308"));
       assert.deepEqual(await leakedPieces(token), [], `the token is shown (${mode})`);
     }
@@ -1168,7 +1248,8 @@ describe("run logs and HTTP captures", () => {
     const got = await shown();
     assert.equal(got.state, "done");
     assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), "transcript");
-    assert.match(got.what, /^Detected a captured session \(.*?\)\. Read as a captured session, format har \(a HAR capture/);
+    assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.transcript") }));
+    assert.match(got.what, tre("page.what.transcript", { format: "har", reason: /a HAR capture.*?/ }, false));
     assert.equal(got.metrics.messages, expected.summary.messages);
     assert.equal(got.metrics.errors, expected.summary.errors);
     assert.equal(got.metrics.warnings, expected.summary.warnings);
@@ -1178,7 +1259,14 @@ describe("run logs and HTTP captures", () => {
     assert.equal(await page.isHidden("#runs-section"), true);
     // The messages are read from the inlined bodies, and select their body in the file.
     assert.equal(got.messages.length, expected.summary.messages);
-    assert.deepEqual(got.messages[0], { label: "#0", direction: "client → server", kind: "request", method: "initialize", id: "0", paired: "yes" });
+    assert.deepEqual(got.messages[0], {
+      label: "#0",
+      direction: t("page.direction.client_to_server"),
+      kind: t("page.message_kind.request"),
+      method: "initialize",
+      id: "0",
+      paired: t("page.answer.yes"),
+    });
     await page.click("#messages tbody button.locate >> nth=0");
     assert.match((await selection()).text, /^\{\\"jsonrpc\\":\\"2\.0\\",\\"id\\":0,\\"method\\":\\"initialize\\"/);
     assert.deepEqual(await leakedPieces(token), [], "the token is shown");
@@ -1235,7 +1323,12 @@ async function pasteAndCompare(text, name, mode) {
   assert.deepEqual(got.findings, expectedFindings(expected));
   assert.deepEqual(
     got.servers,
-    expected.servers.map((s) => ({ name: s.name, transport: s.transport, target: s.target ?? "—", state: s.disabled ? "disabled" : "enabled" })),
+    expected.servers.map((s) => ({
+      name: s.name,
+      transport: s.transport,
+      target: s.target ?? t("page.dash"),
+      state: t(s.disabled ? "page.servers.disabled" : "page.servers.enabled"),
+    })),
   );
   const bytes = Buffer.from(text, "utf8");
   const buttons = page.locator("#findings li.finding button.locate");
@@ -1267,12 +1360,12 @@ describe("TOML and YAML configurations", () => {
     assert.equal(await page.inputValue("#input"), bytes.toString("utf8"));
     assert.equal(await page.inputValue("#file-name"), "config.toml");
     assert.equal(await page.evaluate(() => document.querySelector('input[name="mode"]:checked').value), "config");
-    assert.match(await page.textContent("#status"), /^Loaded the example Codex configuration \(TOML\) \(config\.toml\)/);
+    assert.match(await page.textContent("#status"), tre("page.status.example", { name: t("page.example_name.codex"), file: "config.toml" }));
     await inspect();
     const got = await shown();
     assert.equal(got.state, "done");
     assert.equal(expected.dialect.name, "codex");
-    assert.match(got.what, /Read as a configuration for Codex \(/);
+    assert.match(got.what, tre("page.what.config", { client: "Codex" }, false));
     assert.deepEqual(got.metrics, {
       servers: expected.summary.servers,
       errors: expected.summary.errors,
@@ -1282,7 +1375,7 @@ describe("TOML and YAML configurations", () => {
     assert.deepEqual(got.findings, expectedFindings(expected));
     assert.deepEqual(
       got.servers.map((s) => [s.name, s.transport, s.state]),
-      expected.servers.map((s) => [s.name, s.transport, s.disabled ? "disabled" : "enabled"]),
+      expected.servers.map((s) => [s.name, s.transport, t(s.disabled ? "page.servers.disabled" : "page.servers.enabled")]),
     );
     // The example shows Codex's own problems: a `${VAR}` Codex sends literally, a literal
     // token and header credential, a placeholder, plain http, an unknown member.
@@ -1307,7 +1400,7 @@ describe("TOML and YAML configurations", () => {
     const at = (code) => expected.findings.find((f) => f.code === code);
     assert.equal(slice(bytes, at("MCP101").span.start, at("MCP101").span.end), "startup_timeout");
     assert.equal(slice(bytes, at("MCP105").span.start, at("MCP105").span.end), "${HOME}");
-    assert.match(got.findings.find((f) => f.code === "MCP101").where, new RegExp(`^Line ${at("MCP101").line}, column 1 `));
+    assert.ok(got.findings.find((f) => f.code === "MCP101").where.startsWith(`${t("page.where", { line: at("MCP101").line, column: 1 })} `));
     // The server names select the keys of their `[mcp_servers.NAME]` headers.
     const names = page.locator("#servers tbody button.locate");
     await names.nth(0).click();
@@ -1318,7 +1411,7 @@ describe("TOML and YAML configurations", () => {
     // The synthetic token is reported, never shown.
     assert.deepEqual(await leakedPieces("ghp_mcpvetSyntheticDocToken9Xq2Lp7Rz4WmK"), []);
     assert.deepEqual(await leakedPieces("Zq8Wm3Xr7Tn2Kp5Vd9Hs4Lc6Yb1"), []);
-    await page.screenshot({ path: path.join(output, "codex.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `codex-${LANG}.png`), fullPage: true });
   });
 
   const codexText = [
@@ -1340,7 +1433,8 @@ describe("TOML and YAML configurations", () => {
   test("a Codex config.toml pasted in auto mode, without a file name: detected as TOML, findings on its lines", async () => {
     const { expected, got } = await pasteAndCompare(codexText, "", "auto");
     assert.equal(got.state, "done");
-    assert.match(got.what, /^Detected a client configuration \(a TOML document\)\. Read as a configuration for Codex \(content: root table `mcp_servers`/);
+    assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.config"), reason: "a TOML document" }));
+    assert.match(got.what, tre("page.what.config", { client: "Codex", detected_by: "content", reason: /root table `mcp_servers`.*?/ }, false));
     assert.equal(expected.dialect.name, "codex");
     const where = Object.fromEntries(expected.findings.map((f) => [f.code, [f.line, f.column]]));
     assert.deepEqual(where.MCP105, [6, 59]);
@@ -1352,7 +1446,7 @@ describe("TOML and YAML configurations", () => {
   test("the file name `.codex/config.toml` says Codex", async () => {
     const { expected, got } = await pasteAndCompare(codexText, ".codex/config.toml", "auto");
     assert.equal(expected.dialect.detected_by, "file-name");
-    assert.match(got.what, /Read as a configuration for Codex \(file-name: path `\.codex\/config\.toml` \(Codex\)\)/);
+    assert.match(got.what, tre("page.what.config", { client: "Codex", detected_by: "file-name", reason: "path `.codex/config.toml` (Codex)" }, false));
   });
 
   const yamlText = [
@@ -1371,7 +1465,7 @@ describe("TOML and YAML configurations", () => {
   test("a YAML `mcpServers` map pasted in auto mode: detected, its findings on its YAML lines", async () => {
     const { expected, got } = await pasteAndCompare(yamlText, "", "auto");
     assert.equal(got.state, "done");
-    assert.match(got.what, /^Detected a client configuration \(a YAML or TOML server map\)\./);
+    assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.config"), reason: "a YAML or TOML server map" }));
     assert.deepEqual(expected.servers.map((s) => [s.name, s.line]), [["docs", 3], ["remote-api", 6]]);
     const codes = expected.findings.map((f) => f.code);
     assert.ok(codes.includes("MCP205"), `plain http is reported (${codes})`);
@@ -1396,7 +1490,7 @@ describe("TOML and YAML configurations", () => {
     await page.waitForFunction(() => document.getElementById("input").value.length > 0);
     assert.equal(await page.inputValue("#input"), yamlText);
     assert.equal(await page.inputValue("#file-name"), "servers.yaml");
-    assert.match(await page.textContent("#status"), /^Opened servers\.yaml /);
+    assert.match(await page.textContent("#status"), tre("page.status.opened", { name: "servers.yaml" }));
     await page.check('input[name="mode"][value="auto"]');
     await inspect();
     const got = await shown();
@@ -1405,28 +1499,24 @@ describe("TOML and YAML configurations", () => {
     await page.setInputFiles("#file", { name: "config.toml", mimeType: "application/toml", buffer: Buffer.from(codexText, "utf8") });
     await page.waitForFunction((t) => document.getElementById("input").value === t, codexText);
     await inspect();
-    assert.match((await shown()).what, /Read as a configuration for Codex/);
+    assert.match((await shown()).what, tre("page.what.config", { client: "Codex" }, false));
   });
 
   test("TOML and YAML syntax errors: the status names the error at its line in the file", async () => {
     const fatal = (file) => file.findings.find((f) => f.severity === "error");
     const toml = '[mcp_servers.docs]\ncommand = "npx"\nargs = ["-y", "docs-mcp"\n';
-    const { expected: t, got: gt } = await pasteAndCompare(toml, "", "auto");
+    const notRead = (f) =>
+      t("page.unreadable.reason", { what: t("page.unreadable.not_read", { kind: t("page.kind.config") }), message: f.message, code: f.code, line: f.line, column: f.column });
+    const { expected: tm, got: gt } = await pasteAndCompare(toml, "", "auto");
     assert.equal(gt.state, "unreadable");
-    assert.equal(fatal(t).code, "MCP015");
-    assert.equal(fatal(t).line, 3);
-    assert.equal(
-      gt.status,
-      `This could not be read as a client configuration: ${fatal(t).message} (MCP015 at line ${fatal(t).line}, column ${fatal(t).column}).`,
-    );
+    assert.equal(fatal(tm).code, "MCP015");
+    assert.equal(fatal(tm).line, 3);
+    assert.equal(gt.status, notRead(fatal(tm)));
     const yaml = 'mcpServers:\n  docs:\n    command: "npx\n    args: []\n';
     const { expected: y, got: gy } = await pasteAndCompare(yaml, "mcp.yaml", "config");
     assert.equal(gy.state, "unreadable");
     assert.equal(fatal(y).code, "MCP013");
-    assert.equal(
-      gy.status,
-      `This could not be read as a client configuration: ${fatal(y).message} (MCP013 at line ${fatal(y).line}, column ${fatal(y).column}).`,
-    );
+    assert.equal(gy.status, notRead(fatal(y)));
     assert.equal(await page.isHidden("#servers-section"), true);
   });
 
@@ -1467,8 +1557,8 @@ describe("TOML and YAML configurations", () => {
     test(`a ${client} YAML file: the CLI's report, at its YAML lines`, async () => {
       const { expected, got } = await pasteAndCompare(text, name, "auto");
       assert.equal(got.state, "done", got.status);
-      assert.match(got.what, /^Detected a client configuration \(/);
-      assert.match(got.what, new RegExp(`Read as a configuration for ${client} \\(file-name: `));
+      assert.match(got.what, tre("page.what.detected", { kind: t("page.kind.config") }));
+      assert.match(got.what, tre("page.what.config", { client, detected_by: "file-name" }, false));
       assert.deepEqual(got.servers.map((s) => [s.name, s.transport]), [["docs", "stdio"]]);
       assert.equal(expected.servers[0].line, client === "Continue" ? 5 : 3);
     });
@@ -1493,7 +1583,7 @@ describe("clearing and unreadable input", () => {
     assert.equal(await page.isHidden("#result"), true);
     assert.equal(
       await page.textContent("#status"),
-      "Nothing to inspect: the input is empty. Paste a configuration, a session or a server definition, or load an example.",
+      t("page.status.empty"),
     );
   });
 
@@ -1503,7 +1593,7 @@ describe("clearing and unreadable input", () => {
     const asConfig = cliReport("config", "-", garbage);
     // The page names the first finding that says the input could not be read at all.
     const fatal = (file) => file.findings.find((f) => ["MCP001", "MCP008", "MCP009", "MCP010"].includes(f.code) && f.severity === "error");
-    const because = (f) => `${f.message} (${f.code} at line ${f.line}, column ${f.column}).`;
+    const because = (what, f) => t("page.unreadable.reason", { what, message: f.message, code: f.code, line: f.line, column: f.column });
 
     await page.click("#example-transcript");
     await inspect();
@@ -1516,7 +1606,7 @@ describe("clearing and unreadable input", () => {
     assert.equal(got.state, "unreadable");
     assert.equal(
       got.status,
-      `This does not look like an MCP client configuration, a captured session or a server definition: ${because(fatal(asSession))}`,
+      because(t("page.unreadable.not_mcp"), fatal(asSession)),
     );
     assert.equal(fatal(asSession).code, "MCP010");
     // Nothing of the previous result is left: no metrics of a session, no messages.
@@ -1530,7 +1620,7 @@ describe("clearing and unreadable input", () => {
     assert.equal(fatal(asConfig).code, "MCP001");
     assert.equal(
       await page.textContent("#status"),
-      `This could not be read as a client configuration: ${because(fatal(asConfig))}`,
+      because(t("page.unreadable.not_read", { kind: t("page.kind.config") }), fatal(asConfig)),
     );
     assert.equal(await page.isHidden("#servers-section"), true);
   });
@@ -1542,7 +1632,7 @@ describe("clearing and unreadable input", () => {
       await page.check('input[name="mode"][value="auto"]');
       await inspect();
       assert.equal(await page.evaluate(() => document.getElementById("result").dataset.kind), kind);
-      assert.match(await page.textContent("#result-what"), /^Detected a /);
+      assert.match(await page.textContent("#result-what"), tre("page.what.detected", { kind: t(`page.kind.${kind}`) }));
     }
   });
 });
@@ -1592,7 +1682,7 @@ describe("the page", () => {
     await inspect();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no horizontal scrolling of the page (${overflow}px)`);
-    await page.screenshot({ path: path.join(output, "config-narrow.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `config-narrow-${LANG}.png`), fullPage: true });
     // A server definition with its fixes open, and an inferred schema.
     await page.click("#example-server");
     await inspect();
@@ -1601,7 +1691,7 @@ describe("the page", () => {
     await page.click("#infer-run");
     const overflowServer = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflowServer <= 0, `no horizontal scrolling with a server definition (${overflowServer}px)`);
-    await page.screenshot({ path: path.join(output, "server-narrow.png"), fullPage: true });
+    await page.screenshot({ path: path.join(output, `server-narrow-${LANG}.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -1615,6 +1705,103 @@ describe("the page", () => {
       }
     });
     assert.equal(result, "blocked: TypeError");
+  });
+});
+
+describe("languages", () => {
+  /** The text a static message shows: its `code`, *emphasis* and [[keys]] markup dropped. */
+  const plain = (text) => text.replace(/`([^`]+)`/g, "$1").replace(/\[\[([^\]]+)\]\]/g, "$1").replace(/(?<!\\)\*/g, "").replace(/\\\*/g, "*");
+
+  /**
+   * Every data-i18n text and translated attribute of `p`, by key; but the status lines, and the
+   * headings and "Show more" buttons a result writes its counts into.
+   */
+  async function staticTexts(p) {
+    return p.evaluate(() => {
+      const out = [];
+      const counted = /^(status|infer-status|compare-status|(findings|runs|items|servers|messages)-(heading|more))$/;
+      for (const node of document.querySelectorAll("[data-i18n]")) {
+        if (!counted.test(node.id)) out.push([node.dataset.i18n, node.textContent.replace(/\s+/g, " ").trim()]);
+      }
+      for (const node of document.querySelectorAll("[data-i18n-aria-label]")) out.push([node.dataset.i18nAriaLabel, node.getAttribute("aria-label")]);
+      for (const node of document.querySelectorAll("[data-i18n-title]")) out.push([node.dataset.i18nTitle, node.getAttribute("title")]);
+      return out;
+    });
+  }
+
+  /** What staticTexts gives for a page shown in `lang`. */
+  function expectedStatic(got, lang) {
+    const messages = messagesOf(lang);
+    return got.map(([key]) => [key, plain(messages[key]).replace(/\s+/g, " ").trim()]);
+  }
+
+  /** A fresh page in a new context of `locale` (nothing remembered), ready. */
+  async function freshPage(locale) {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale });
+    const p = await ctx.newPage();
+    await p.goto(`${origin}/`);
+    await p.waitForFunction(() => document.body.dataset.ready, null, { timeout: 30_000 });
+    return { ctx, p };
+  }
+
+  test(`the page shows every static text in its language (${LANG}, browser locale ${LOCALE})`, async () => {
+    assert.equal(await page.evaluate(() => document.documentElement.lang), LANG);
+    const got = await staticTexts(page);
+    assert.ok(got.length > 80, `${got.length} translated texts`);
+    assert.deepEqual(got, expectedStatic(got, LANG));
+    assert.equal(await page.title(), t("page.title"));
+    const pressed = await page.evaluate(() => [...document.querySelectorAll("button[data-lang]")].map((b) => [b.dataset.lang, b.getAttribute("aria-pressed")]));
+    assert.deepEqual(pressed, [["en", String(LANG === "en")], ["es", String(LANG === "es")]]);
+  });
+
+  test("an es-ES browser gets Spanish, a browser in another language English", async () => {
+    for (const [locale, lang] of [["es-ES", "es"], ["es-419", "es"], ["fr-FR", "en"], ["en-GB", "en"]]) {
+      const { ctx, p } = await freshPage(locale);
+      assert.equal(await p.evaluate(() => document.documentElement.lang), lang, locale);
+      assert.equal(await p.textContent("#inspect"), t("page.input.inspect", null, messagesOf(lang)), locale);
+      assert.equal(await p.textContent("#status"), t("page.status.ready", null, messagesOf(lang)), locale);
+      await ctx.close();
+    }
+  });
+
+  test("the switch changes every label, re-renders the result, and is remembered", async () => {
+    const other = LANG === "es" ? "en" : "es";
+    const { ctx, p } = await freshPage(LOCALE);
+    await p.click("#example-config");
+    await p.evaluate(() => delete document.getElementById("result").dataset.state);
+    await p.click("#inspect");
+    await p.waitForFunction(() => document.getElementById("result").dataset.state === "done");
+    const typed = await p.inputValue("#input");
+    const helpsBefore = await p.evaluate(() => [...document.querySelectorAll("#findings .help")].map((h) => h.textContent));
+    await p.click(`button[data-lang=${other}]`);
+    assert.equal(await p.evaluate(() => document.documentElement.lang), other);
+    const got = await staticTexts(p);
+    assert.deepEqual(got, expectedStatic(got, other));
+    // The result is shown again in the other language; what the user typed is untouched.
+    assert.equal(await p.inputValue("#input"), typed);
+    const findings = await p.evaluate(() => document.querySelectorAll("#findings li.finding").length);
+    assert.equal(await p.textContent("#findings-heading"), t("page.findings.heading", { n: findings.toLocaleString(other) }, messagesOf(other)));
+    const counts = await p.evaluate(() => document.querySelector("#metrics [data-metric=errors] dt").textContent);
+    assert.equal(counts, t("page.metric.errors", null, messagesOf(other)));
+    const helpsAfter = await p.evaluate(() => [...document.querySelectorAll("#findings .help")].map((h) => h.textContent));
+    assert.equal(helpsAfter.length, helpsBefore.length);
+    assert.notDeepEqual(helpsAfter, helpsBefore, "the helps follow the language");
+    const comma = "remove the comma; a strict parser rejects the whole file";
+    const spanish = catalogues.es.help[comma];
+    assert.ok(spanish, "es.json translates the help of MCP004");
+    assert.ok((other === "es" ? helpsAfter : helpsBefore).includes(spanish), "a finding's help shows in Spanish");
+    assert.ok((other === "es" ? helpsBefore : helpsAfter).includes(comma));
+    // The status line too: "Inspected as a client configuration: …" in the other language.
+    const inspected = messagesOf(other)["page.status.inspected"].split("{kind}")[0] + messagesOf(other)["page.kind.config"];
+    assert.ok((await p.textContent("#status")).startsWith(inspected), await p.textContent("#status"));
+    // Remembered: a reload shows the chosen language, whatever the browser's.
+    assert.equal(await p.evaluate(() => localStorage.getItem("mcpvet.lang")), other);
+    await p.reload();
+    await p.waitForFunction(() => document.body.dataset.ready);
+    assert.equal(await p.evaluate(() => document.documentElement.lang), other);
+    assert.equal(await p.textContent("#inspect"), t("page.input.inspect", null, messagesOf(other)));
+    await p.screenshot({ path: path.join(output, `switched-to-${other}.png`), fullPage: true });
+    await ctx.close();
   });
 });
 
@@ -1646,14 +1833,14 @@ describe("performance", () => {
       );
     }
     const metrics = await fresh.evaluate(() =>
-      Object.fromEntries([...document.querySelectorAll("#metrics .metric")].map((m) => [m.dataset.metric, Number(m.querySelector("dd").textContent.replace(/,/g, ""))])),
+      Object.fromEntries([...document.querySelectorAll("#metrics .metric")].map((m) => [m.dataset.metric, Number(m.querySelector("dd").textContent.replace(/[,.\s\u00a0\u202f]/g, ""))])),
     );
     assert.equal(metrics.messages, expected.summary.messages);
     assert.equal(metrics.errors, expected.summary.errors);
     assert.equal(metrics.unpaired_ids, expected.summary.unpaired_ids);
     const findings = await fresh.locator("#findings li.finding").count();
     assert.equal(findings, Math.min(expected.findings.length, 200));
-    await fresh.screenshot({ path: path.join(output, "transcript-10MB.png") });
+    await fresh.screenshot({ path: path.join(output, `transcript-10MB-${LANG}.png`) });
     await fresh.close();
     const ms = (x) => `${Math.round(x)} ms`;
     const line = (r) => `module ${ms(r.module)}, inspect and render ${ms(r.inspect)}, click to painted result ${ms(r.paint)}`;

@@ -117,6 +117,12 @@ pub(crate) struct Cli {
     )]
     pub(crate) color: ColorChoice,
 
+    /// The language of rule titles and help sentences: `en` (default) or `es` (also a tag
+    /// such as `es-ES`); without it, the `MCPVET_LANG` environment variable. Messages, codes
+    /// and JSON field names stay as they are
+    #[arg(long, value_name = "LANG", value_parser = parse_lang, global = true)]
+    pub(crate) lang: Option<mcpvet_linter::i18n::Lang>,
+
     #[command(subcommand)]
     pub(crate) command: Command,
 }
@@ -879,6 +885,11 @@ pub(crate) struct DumpArgs {
     pub(crate) input_format: Option<InputFormat>,
 }
 
+fn parse_lang(text: &str) -> Result<mcpvet_linter::i18n::Lang, String> {
+    mcpvet_linter::i18n::Lang::parse(text)
+        .ok_or_else(|| format!("unknown language `{text}`; known: en, es"))
+}
+
 fn parse_dialect(text: &str) -> Result<Dialect, String> {
     Dialect::parse(text).map_err(|e| e.to_string())
 }
@@ -914,7 +925,7 @@ pub(crate) struct JsonArgs {
 /// The command line `args` (program name first), with `check` inserted before the first
 /// argument when it is a path rather than a subcommand or an option (`-`, a name with a dot
 /// or a slash, or an existing file): `mcpvet a.json b.log` runs `mcpvet check a.json b.log`.
-/// Global options (`--color WHEN`) may come first.
+/// Global options (`--color WHEN`, `--lang LANG`) may come first.
 pub(crate) fn with_default_command(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
     use clap::CommandFactory as _;
     let mut args: Vec<OsString> = args.into_iter().collect();
@@ -922,9 +933,9 @@ pub(crate) fn with_default_command(args: impl IntoIterator<Item = OsString>) -> 
     let mut i = 1;
     while let Some(arg) = args.get(i) {
         let text = arg.to_string_lossy();
-        if text == "--color" {
+        if text == "--color" || text == "--lang" {
             i += 2;
-        } else if text.starts_with("--color=") {
+        } else if text.starts_with("--color=") || text.starts_with("--lang=") {
             i += 1;
         } else {
             let is_subcommand = text == "help"
@@ -992,6 +1003,10 @@ mod tests {
         assert_eq!(
             with(&["mcpvet", "config", "a.json"]),
             ["mcpvet", "config", "a.json"]
+        );
+        assert_eq!(
+            with(&["mcpvet", "--lang", "es", "a.json"]),
+            ["mcpvet", "--lang", "es", "check", "a.json"]
         );
         assert_eq!(with(&["mcpvet", "--help"]), ["mcpvet", "--help"]);
         assert_eq!(

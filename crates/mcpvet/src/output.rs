@@ -12,6 +12,8 @@ pub(crate) struct Output {
     /// Writing to standard output failed for another reason (a full disk): reported once,
     /// and the run fails.
     failed: bool,
+    /// The language of rule titles and help sentences (`--lang`, `MCPVET_LANG`).
+    lang: mcpvet_linter::i18n::Lang,
 }
 
 impl Output {
@@ -26,7 +28,19 @@ impl Output {
             stdout: AutoStream::new(io::stdout().lock(), choice),
             closed: false,
             failed: false,
+            lang: mcpvet_linter::i18n::Lang::En,
         }
+    }
+
+    /// Writes rule titles and help sentences in `lang`.
+    pub(crate) fn with_lang(mut self, lang: mcpvet_linter::i18n::Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
+    /// The language of rule titles and help sentences.
+    pub(crate) fn lang(&self) -> mcpvet_linter::i18n::Lang {
+        self.lang
     }
 
     /// Whether standard output still takes text (nobody reads it after a closed pipe or a

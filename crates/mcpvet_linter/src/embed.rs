@@ -27,6 +27,7 @@
 //! | `target` | `openai,gemini`…, or `all` | `--target` |
 //! | `utf16Columns` | `true` adds `column_utf16`/`end_column_utf16` (for browsers and editors) | – |
 //! | `compact` | `true`: one line, no indentation | – |
+//! | `lang` | `en` (default), `es`, or a tag such as `es-ES` (any other language is English) | `--lang` |
 //!
 //! Unknown members are an error, so that a misspelt option is never silently ignored.
 use std::fmt;
@@ -37,6 +38,7 @@ use mcpvet_ast::transcript::{InputFormat, ProtocolVersion};
 use mcpvet_check_risks::Clients;
 use serde::Deserialize;
 
+use crate::i18n::Lang;
 use crate::render::json::{JsonReportOptions, render_json};
 use crate::{InputKind, InspectOptions, inspect};
 
@@ -51,6 +53,8 @@ pub struct LintRequest {
     pub options: InspectOptions,
     /// The options of the JSON rendering.
     pub render: JsonReportOptions,
+    /// The language of the report's help sentences ([`crate::i18n::localize`]).
+    pub lang: Lang,
 }
 
 /// Why a request could not be read.
@@ -78,6 +82,7 @@ struct RawRequest {
     utf16_columns: bool,
     #[serde(default)]
     compact: bool,
+    lang: Option<String>,
 }
 
 impl LintRequest {
@@ -151,11 +156,13 @@ impl LintRequest {
         let render = JsonReportOptions::new()
             .with_utf16_columns(raw.utf16_columns)
             .with_compact(raw.compact);
+        let lang = raw.lang.as_deref().map_or(Lang::En, Lang::from_tag);
         Ok(LintRequest {
             kind,
             file_name,
             options,
             render,
+            lang,
         })
     }
 }
@@ -168,8 +175,9 @@ impl LintRequest {
 /// An input longer than `u32::MAX` bytes (every other problem is a finding in the report).
 pub fn lint_to_json(request: &LintRequest, bytes: &[u8]) -> Result<String, RequestError> {
     let name = request.file_name.as_deref().unwrap_or("-");
-    let report = inspect(request.kind, name, bytes, &request.options)
+    let mut report = inspect(request.kind, name, bytes, &request.options)
         .map_err(|e| RequestError(e.to_string()))?;
+    crate::i18n::localize(&mut report, request.lang);
     let mut json = render_json(&[report], &request.render);
     if request.render.compact && json.ends_with('\n') {
         json.pop();
@@ -180,6 +188,12 @@ pub fn lint_to_json(request: &LintRequest, bytes: &[u8]) -> Result<String, Reque
 /// The rule catalog as JSON: `{"version": 1, "rules": [{"code", "name", "severity",
 /// "family", "summary"}…]}`, in code order, as `mcpvet rules --format json` prints it.
 pub fn rules_json() -> String {
+    rules_json_in(Lang::En)
+}
+
+/// [`rules_json`] with each `summary` (the rule's title) in `lang`, as `mcpvet rules --format
+/// json --lang es` prints it.
+pub fn rules_json_in(lang: Lang) -> String {
     let rules: Vec<serde_json::Value> = crate::rules()
         .iter()
         .map(|r| {
@@ -188,7 +202,7 @@ pub fn rules_json() -> String {
                 "name": r.name,
                 "severity": r.default_severity.as_str(),
                 "family": r.family.name(),
-                "summary": r.summary(),
+                "summary": crate::i18n::rule_title(r, lang),
             })
         })
         .collect();
@@ -237,5 +251,21 @@ mod tests {
         let list = rules["rules"].as_array().unwrap();
         assert_eq!(list.len(), crate::rules().len());
         assert!(list.iter().any(|r| r["code"] == "MCP001"));
+    }
+
+    #[test]
+    fn requests_in_spanish() {
+        let r = LintRequest::from_json(r#"{"lang":"es-419"}"#).unwrap();
+        assert_eq!(r.lang, Lang::Es);
+        assert_eq!(
+            LintRequest::from_json(r#"{"lang":"fr"}"#).unwrap().lang,
+            Lang::En
+        );
+        assert_eq!(LintRequest::from_json("{}").unwrap().lang, Lang::En);
+        let rules: serde_json::Value = serde_json::from_str(&rules_json_in(Lang::Es)).unwrap();
+        assert_eq!(
+            rules["rules"][0]["summary"],
+            "La entrada no es JSON bien formado."
+        );
     }
 }

@@ -44,6 +44,7 @@ mod finish;
 pub mod fix;
 #[cfg(feature = "fuzzing")]
 pub mod fuzzing;
+pub mod i18n;
 mod inspect;
 mod json;
 mod redact;

@@ -80,6 +80,7 @@ fn request(
     target: Option<&str>,
     utf16_columns: bool,
     compact: bool,
+    lang: Option<&str>,
 ) -> Result<LintRequest, String> {
     let mut object = serde_json::Map::new();
     object.insert("kind".into(), kind.into());
@@ -89,6 +90,7 @@ fn request(
         ("protocol", protocol),
         ("inputFormat", input_format),
         ("target", target),
+        ("lang", lang),
     ];
     for (key, value) in options {
         if let Some(value) = value {
@@ -105,7 +107,8 @@ fn request(
 /// prints it (on one line without a final newline when `compact`).
 ///
 /// `kind` is `auto`, `config`, `transcript` or `server`; the other options are those of the
-/// command line (`--dialect`, `--protocol`, `--input-format`, `--target`, the file's name).
+/// command line (`--dialect`, `--protocol`, `--input-format`, `--target`, `--lang`, the
+/// file's name).
 #[pyfunction]
 #[pyo3(signature = (
     data,
@@ -117,6 +120,7 @@ fn request(
     target = None,
     utf16_columns = false,
     compact = false,
+    lang = None,
 ))]
 #[expect(
     clippy::too_many_arguments,
@@ -133,6 +137,7 @@ fn lint(
     target: Option<&str>,
     utf16_columns: bool,
     compact: bool,
+    lang: Option<&str>,
 ) -> PyResult<String> {
     let request = request(
         kind,
@@ -143,6 +148,7 @@ fn lint(
         target,
         utf16_columns,
         compact,
+        lang,
     )
     .map_err(PyValueError::new_err)?;
     let input = input_bytes(data)?;

@@ -116,6 +116,16 @@ def test_options_reach_the_engine_as_the_command_lines_flags_do():
     assert mcpvet.lint_server_json(read(server), server, input_format="listing") == expected
 
 
+def test_lang_gives_the_command_lines_spanish():
+    config = "examples/claude_desktop_config.json"
+    expected = cli("--lang", "es", "config", "--format", "json", config)
+    assert mcpvet.lint_config_json(read(config), config, lang="es") == expected
+    helps = [f.get("help") for f in json.loads(expected)["files"][0]["findings"]]
+    assert "quite la coma; un analizador estricto rechaza el archivo entero" in helps
+    english = mcpvet.lint_config(read(config), config, lang="fr")
+    assert english == mcpvet.lint_config(read(config), config)
+
+
 def test_utf16_columns_and_bytes_that_are_not_utf8():
     config = '{"mcpServers": {"\U0001f600": {"command": "npx", "args": ["x"]}}}'
     report = mcpvet.lint_config(config, utf16_columns=True)

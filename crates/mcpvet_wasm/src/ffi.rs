@@ -157,17 +157,28 @@ pub extern "C" fn mcpvet_inspect(mode: u32, text: u32) -> u32 {
     put(json.into_bytes())
 }
 
-/// [`inspect_page`](crate::inspect_page): the mode, a file name (an empty buffer for none)
-/// and the text; returns a new buffer with the page's JSON object, or `{"error": "..."}`.
+/// [`inspect_page_in`](crate::inspect_page_in): the mode, a file name (an empty buffer for
+/// none), the text and the language (`en`, `es` or a tag such as `es-ES`; handle 0 or an
+/// empty buffer for English, so that a caller passing three arguments gets English); returns
+/// a new buffer with the page's JSON object, or `{"error": "..."}`.
 #[unsafe(no_mangle)]
-pub extern "C" fn mcpvet_inspect_page(mode: u32, file_name: u32, text: u32) -> u32 {
-    let json = with_three(mode, file_name, text, |mode, name, text| {
+pub extern "C" fn mcpvet_inspect_page(mode: u32, file_name: u32, text: u32, lang: u32) -> u32 {
+    let json = with_four([mode, file_name, text, lang], |mode, name, text, lang| {
         let mode = String::from_utf8_lossy(mode);
         let name = String::from_utf8_lossy(name);
         let name = (!name.is_empty()).then_some(name.as_ref());
-        crate::inspect_page(&mode, name, text).unwrap_or_else(|e| crate::error_json(&e))
+        let lang = crate::Lang::from_tag(&String::from_utf8_lossy(lang));
+        crate::inspect_page_in(&mode, name, text, lang).unwrap_or_else(|e| crate::error_json(&e))
     });
     put(json.into_bytes())
+}
+
+/// [`messages`](crate::messages): the page's message catalogue in the language of the buffer
+/// (`en`, `es` or a tag such as `es-419`; anything else is English), as JSON in a new buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcpvet_messages(lang: u32) -> u32 {
+    let lang = crate::Lang::from_tag(&String::from_utf8_lossy(&bytes(lang)));
+    put(crate::messages(lang).into_bytes())
 }
 
 /// [`mcpvet_linter::embed::lint_to_json`]: a request object (JSON: `kind`, `fileName`,
@@ -348,9 +359,21 @@ mod tests {
         assert_eq!(report["files"][0]["kind"], "config");
         assert_eq!(report["files"][0]["findings"][0]["code"], "MCP101");
         let none = put(Vec::new());
-        let page_out = mcpvet_inspect_page(mode, none, input);
+        let page_out = mcpvet_inspect_page(mode, none, input, 0);
         let page: serde_json::Value = serde_json::from_str(&text(page_out)).unwrap();
         assert_eq!(page["report"], report);
+        let es = put(b"es-ES".to_vec());
+        let catalogue = mcpvet_messages(es);
+        let messages: serde_json::Value = serde_json::from_str(&text(catalogue)).unwrap();
+        assert_eq!(messages["lang"], "es");
+        assert_eq!(messages["messages"]["page.input.inspect"], "Inspeccionar");
+        assert_eq!(
+            messages["rules"]["MCP101"].as_str().map(str::is_empty),
+            Some(false)
+        );
+        let english = mcpvet_messages(0);
+        assert!(text(english).contains("\"lang\":\"en\""));
+        mcpvet_buffer_free(es);
         assert_eq!(page["servers"][0]["start"], 16);
         let bad = put(b"yaml".to_vec());
         let err = mcpvet_inspect(bad, input);
@@ -430,7 +453,7 @@ mod tests {
         let none = put(Vec::new());
         let listing =
             put(br#"{"tools": [{"name": "a", "inputSchema": {"type": "object"}}]}"#.to_vec());
-        let page_out = mcpvet_inspect_page(mode, none, listing);
+        let page_out = mcpvet_inspect_page(mode, none, listing, 0);
         let page: serde_json::Value = serde_json::from_str(&text(page_out)).unwrap();
         assert_eq!(page["kind"], "server");
         assert_eq!(page["items"][0]["start"], 11);

@@ -41,6 +41,7 @@ use mcpvet_linter::{FileReport, InspectOptions};
 use mcpvet_schema::infer::Required;
 use mcpvet_text::TextError;
 
+pub use mcpvet_linter::i18n::Lang;
 pub use mcpvet_linter::{Detection, InputKind, detect};
 
 /// The name the input gets in the report when the caller gives none: `-`, as for standard
@@ -182,8 +183,42 @@ pub fn inspect_page(
     file_name: Option<&str>,
     bytes: &[u8],
 ) -> Result<String, InspectError> {
+    inspect_page_in(mode, file_name, bytes, Lang::En)
+}
+
+/// [`inspect_page`] with the report's help sentences in `lang`
+/// ([`mcpvet_linter::i18n::localize`], what `--lang` does on the command line).
+///
+/// ```
+/// use mcpvet_wasm::Lang;
+///
+/// let text = br#"{"mcpServers": {"a": {"command": "x"},}}"#;
+/// let es = mcpvet_wasm::inspect_page_in("config", Some("claude_desktop_config.json"), text, Lang::Es).unwrap();
+/// assert!(es.contains("quite la coma"), "{es}");
+/// let en = mcpvet_wasm::inspect_page("config", Some("claude_desktop_config.json"), text).unwrap();
+/// assert!(en.contains("remove the comma"));
+/// ```
+///
+/// # Errors
+///
+/// An unknown mode, or an input longer than `u32::MAX` bytes.
+pub fn inspect_page_in(
+    mode: &str,
+    file_name: Option<&str>,
+    bytes: &[u8],
+    lang: Lang,
+) -> Result<String, InspectError> {
     let mode = Mode::parse(mode).ok_or_else(|| InspectError::UnknownMode(mode.to_owned()))?;
-    analyze(mode, file_name, bytes).map(page::render)
+    analyze(mode, file_name, bytes).map(|mut report| {
+        mcpvet_linter::i18n::localize(&mut report, lang);
+        page::render(report)
+    })
+}
+
+/// The page's message catalogue in `lang` (see [`mcpvet_linter::i18n::messages_json`]): every
+/// string of the page by key, and the title of every rule.
+pub fn messages(lang: Lang) -> String {
+    mcpvet_linter::i18n::messages_json(lang)
 }
 
 /// A copy of `bytes` to share, with every secret replaced by a same-shape placeholder

@@ -78,7 +78,8 @@ impl<'o> Emitter<'o> {
     /// Writes (or keeps) the report of one file and counts its findings, failing the run
     /// at `fail_on`, the `fail-on` of the settings file that applies to the file, when
     /// `--fail-on` was not given.
-    pub(super) fn emit_under(&mut self, report: FileReport, fail_on: Option<SettingsFailOn>) {
+    pub(super) fn emit_under(&mut self, mut report: FileReport, fail_on: Option<SettingsFailOn>) {
+        mcpvet_linter::i18n::localize(&mut report, self.out.lang());
         let threshold = match fail_on {
             Some(f) if !self.fail_on_given => f.threshold(),
             _ => self.threshold,
@@ -151,9 +152,10 @@ impl<'o> Emitter<'o> {
             Format::Json => self
                 .out
                 .print(&render_json(&self.reports, &JsonReportOptions::new())),
-            Format::Sarif => self
-                .out
-                .print(&render_sarif(&self.reports, &SarifOptions::new())),
+            Format::Sarif => self.out.print(&render_sarif(
+                &self.reports,
+                &SarifOptions::new().with_lang(self.out.lang()),
+            )),
             _ => {}
         }
         self.status

@@ -329,6 +329,19 @@ fn read_lock(path: &std::path::Path) -> Option<(mcpvet_linter::drift::Lock, Stri
     }
 }
 
+/// The language of rule titles and help sentences: `--lang`, else `MCPVET_LANG` (a tag such
+/// as `es` or `es_ES.UTF-8`; another language, or an empty value, is English), else English.
+fn lang(
+    flag: Option<mcpvet_linter::i18n::Lang>,
+    env: Option<std::ffi::OsString>,
+) -> mcpvet_linter::i18n::Lang {
+    flag.unwrap_or_else(|| {
+        env.map_or(mcpvet_linter::i18n::Lang::En, |v| {
+            mcpvet_linter::i18n::Lang::from_tag(&v.to_string_lossy())
+        })
+    })
+}
+
 /// Runs the subcommand `cli` names.
 pub(crate) fn run(cli: &Cli) -> Status {
     // The language server owns standard input and output: nothing else may lock them.
@@ -339,7 +352,7 @@ pub(crate) fn run(cli: &Cli) -> Status {
         std::io::stdout().is_terminal(),
         std::env::var_os("NO_COLOR"),
     );
-    let mut out = Output::new(color);
+    let mut out = Output::new(color).with_lang(lang(cli.lang, std::env::var_os("MCPVET_LANG")));
     let status = match &cli.command {
         Command::Check(args) => check::run(args, color, &mut out),
         Command::Config(args) => config::run(args, color, &mut out),

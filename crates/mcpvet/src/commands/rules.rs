@@ -2,6 +2,7 @@
 use std::fmt::Write as _;
 
 use mcpvet_linter::docs::rule_page;
+use mcpvet_linter::i18n::{Lang, rule_title};
 use mcpvet_linter::requirements::{coverage_json, coverage_text};
 use mcpvet_linter::{rule, rules};
 
@@ -21,7 +22,7 @@ pub(super) fn list(args: &RulesArgs, out: &mut Output) -> Status {
         return Status::Clean;
     }
     if matches!(args.format, RulesFormat::Json) {
-        out.print(&mcpvet_linter::embed::rules_json());
+        out.print(&mcpvet_linter::embed::rules_json_in(out.lang()));
         return Status::Clean;
     }
     let all = rules();
@@ -40,7 +41,7 @@ pub(super) fn list(args: &RulesArgs, out: &mut Output) -> Status {
             r.name,
             r.default_severity.as_str(),
             r.family.name(),
-            r.summary()
+            rule_title(r, out.lang())
         );
     }
     out.print(&text);
@@ -51,7 +52,19 @@ pub(super) fn list(args: &RulesArgs, out: &mut Output) -> Status {
 pub(super) fn explain(args: &ExplainArgs, out: &mut Output) -> Status {
     let wanted = args.rule.trim();
     if let Some(meta) = rule(wanted) {
-        out.print(&rule_page(meta));
+        let page = rule_page(meta);
+        let lang = out.lang();
+        if lang == Lang::En {
+            out.print(&page);
+        } else {
+            // The title in the reader's language under the heading, then the page as written.
+            let (heading, rest) = page.split_once('\n').unwrap_or((&page, ""));
+            out.print(&format!(
+                "{heading}\n\n{}\n\n{}\n{rest}",
+                rule_title(meta, lang),
+                mcpvet_linter::i18n::text(lang, "cli.explain.untranslated"),
+            ));
+        }
         Status::Clean
     } else {
         let shown: String = wanted

@@ -22,6 +22,7 @@ mod cross_file;
 mod diff;
 mod fix;
 mod json;
+mod lang;
 mod other;
 mod project;
 mod redact;
@@ -55,6 +56,7 @@ const SNAPSHOTS: &[&str] = &[
     "json_formats",
     "jsonc",
     "jsonl",
+    "lang",
     "max_depth",
     "multiple_files",
     "project_baseline",
@@ -157,6 +159,7 @@ impl Case {
             .env("LOCALAPPDATA", self.dir.join("localappdata"))
             .env("XDG_CONFIG_HOME", self.dir.join("xdg"))
             .env_remove("CODEX_HOME")
+            .env_remove("MCPVET_LANG")
             .stdin(Stdio::null());
         command
     }

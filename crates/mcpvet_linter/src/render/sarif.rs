@@ -58,6 +58,9 @@ const MAX_DESCRIPTION_CHARS: usize = 1024;
 pub struct SarifOptions {
     /// List every rule of the catalog in `tool.driver.rules`, not only those that fired.
     pub all_rules: bool,
+    /// The language of the rule titles (`shortDescription`, `help.text`); the rest of a rule
+    /// page, and every finding's message, stay in English.
+    pub lang: crate::i18n::Lang,
 }
 
 impl SarifOptions {
@@ -70,6 +73,13 @@ impl SarifOptions {
     #[must_use]
     pub fn with_all_rules(mut self, yes: bool) -> Self {
         self.all_rules = yes;
+        self
+    }
+
+    /// Sets [`lang`](Self::lang).
+    #[must_use]
+    pub fn with_lang(mut self, lang: crate::i18n::Lang) -> Self {
+        self.lang = lang;
         self
     }
 }
@@ -112,7 +122,7 @@ pub fn render_sarif(reports: &[FileReport], options: &SarifOptions) -> String {
     for code in codes {
         index.insert(code, rules.len());
         rules.push(match by_code.get(code) {
-            Some(meta) => rule_descriptor(meta),
+            Some(meta) => rule_descriptor(meta, options.lang),
             None => unknown_rule(code),
         });
     }
@@ -350,8 +360,8 @@ const fn level(severity: Severity) -> &'static str {
     }
 }
 
-fn rule_descriptor(meta: &RuleMeta) -> Rule {
-    let summary = meta.summary();
+fn rule_descriptor(meta: &RuleMeta, lang: crate::i18n::Lang) -> Rule {
+    let summary = crate::i18n::rule_title(meta, lang).into_owned();
     let docs = meta.docs();
     let what = section(&docs, "What it checks").unwrap_or_else(|| summary.clone());
     let url = rule_url(meta);
@@ -369,7 +379,11 @@ fn rule_descriptor(meta: &RuleMeta) -> Rule {
             text: truncate_chars(&what, MAX_DESCRIPTION_CHARS).into_owned(),
         },
         help: Help {
-            text: format!("{summary} See {url}"),
+            text: crate::i18n::format(
+                lang,
+                "report.sarif.see",
+                &[("title", &summary), ("url", &url)],
+            ),
             markdown: Some(crate::docs::rule_page(meta)),
         },
         help_uri: Some(url),

@@ -83,6 +83,7 @@ def _lint(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
     compact: bool = False,
 ) -> str:
     if not isinstance(kind, str):
@@ -101,6 +102,7 @@ def _lint(
         _target(target),
         utf16_columns,
         compact,
+        lang,
     )
 
 
@@ -114,6 +116,7 @@ def inspect_json(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str:
     """The JSON report of ``data``, as ``mcpvet check --format json`` prints it.
 
@@ -121,7 +124,9 @@ def inspect_json(
     ``server``. ``file_name`` helps detect a configuration's client and syntax and is the
     report's ``path`` (``-`` when absent). ``dialect``, ``protocol``, ``input_format`` and
     ``target`` are the command line's ``--dialect``, ``--protocol``, ``--input-format`` and
-    ``--target``; ``utf16_columns`` adds ``column_utf16`` and ``end_column_utf16``.
+    ``--target``; ``utf16_columns`` adds ``column_utf16`` and ``end_column_utf16``; ``lang``
+    (``"es"``, or a tag such as ``"es-ES"``) puts the help sentences in that language, as
+    ``--lang`` does (English by default).
     """
     return _lint(
         data,
@@ -132,6 +137,7 @@ def inspect_json(
         input_format=input_format,
         target=target,
         utf16_columns=utf16_columns,
+        lang=lang,
     )
 
 
@@ -145,6 +151,7 @@ def inspect(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The report of ``data`` as a dict; see :func:`inspect_json` for the options."""
     return json.loads(
@@ -157,6 +164,7 @@ def inspect(
             input_format=input_format,
             target=target,
             utf16_columns=utf16_columns,
+            lang=lang,
             compact=True,
         )
     )
@@ -168,9 +176,12 @@ def lint_config_json(
     dialect: Optional[str] = None,
     *,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str:
     """The JSON report of a client configuration, as ``mcpvet config --format json``."""
-    return _lint(text, "config", file_name, dialect=dialect, utf16_columns=utf16_columns)
+    return _lint(
+        text, "config", file_name, dialect=dialect, utf16_columns=utf16_columns, lang=lang
+    )
 
 
 def lint_config(
@@ -179,6 +190,7 @@ def lint_config(
     dialect: Optional[str] = None,
     *,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The report of a client configuration (``mcpvet config``) as a dict.
 
@@ -192,6 +204,7 @@ def lint_config(
             file_name,
             dialect=dialect,
             utf16_columns=utf16_columns,
+            lang=lang,
             compact=True,
         )
     )
@@ -205,6 +218,7 @@ def lint_transcript_json(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str:
     """The JSON report of a captured session or run log, as ``mcpvet transcript --format json``."""
     return _lint(
@@ -215,6 +229,7 @@ def lint_transcript_json(
         input_format=input_format,
         target=target,
         utf16_columns=utf16_columns,
+        lang=lang,
     )
 
 
@@ -226,6 +241,7 @@ def lint_transcript(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The report of a captured session or run log (``mcpvet transcript``) as a dict.
 
@@ -242,6 +258,7 @@ def lint_transcript(
             input_format=input_format,
             target=target,
             utf16_columns=utf16_columns,
+            lang=lang,
             compact=True,
         )
     )
@@ -255,6 +272,7 @@ def lint_server_json(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str:
     """The JSON report of a server definition, as ``mcpvet server --format json``."""
     return _lint(
@@ -265,6 +283,7 @@ def lint_server_json(
         input_format=input_format,
         target=target,
         utf16_columns=utf16_columns,
+        lang=lang,
     )
 
 
@@ -276,6 +295,7 @@ def lint_server(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Dict[str, Any]:
     """The report of a server definition (``mcpvet server``) as a dict.
 
@@ -292,6 +312,7 @@ def lint_server(
             input_format=input_format,
             target=target,
             utf16_columns=utf16_columns,
+            lang=lang,
             compact=True,
         )
     )

@@ -93,6 +93,7 @@ def inspect(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Report: ...
 def inspect_json(
     data: Data,
@@ -104,6 +105,7 @@ def inspect_json(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str: ...
 def lint_config(
     text: Data,
@@ -111,6 +113,7 @@ def lint_config(
     dialect: Optional[str] = None,
     *,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Report: ...
 def lint_config_json(
     text: Data,
@@ -118,6 +121,7 @@ def lint_config_json(
     dialect: Optional[str] = None,
     *,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str: ...
 def lint_transcript(
     data: Data,
@@ -127,6 +131,7 @@ def lint_transcript(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Report: ...
 def lint_transcript_json(
     data: Data,
@@ -136,6 +141,7 @@ def lint_transcript_json(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str: ...
 def lint_server(
     text: Data,
@@ -145,6 +151,7 @@ def lint_server(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> Report: ...
 def lint_server_json(
     text: Data,
@@ -154,6 +161,7 @@ def lint_server_json(
     input_format: Optional[str] = None,
     target: Target = None,
     utf16_columns: bool = False,
+    lang: Optional[str] = None,
 ) -> str: ...
 def rules() -> List[Rule]: ...
 def rules_json() -> str: ...
