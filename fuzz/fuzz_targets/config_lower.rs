@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::config_lower(data));
+use mcpvet_linter::fuzzing::{Checks, config_lower};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| config_lower(data, Checks::Sampled));

@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::diff(data));
+use mcpvet_linter::fuzzing::{Checks, diff};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| diff(data, Checks::Sampled));

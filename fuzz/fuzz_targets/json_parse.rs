@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_json::testing::fuzz_json_parse(data));
+use mcpvet_json::testing::{Checks, fuzz_json_parse};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_json_parse(data, Checks::Sampled));

@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_json::testing::fuzz_string_scan(data));
+use mcpvet_json::testing::{Checks, fuzz_string_scan};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_string_scan(data, Checks::Sampled));

@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_json::testing::fuzz_jsonl(data));
+use mcpvet_json::testing::{Checks, fuzz_jsonl};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fuzz_jsonl(data, Checks::Sampled));

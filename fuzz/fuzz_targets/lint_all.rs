@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::lint_all(data));
+use mcpvet_linter::fuzzing::{Checks, lint_all};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| lint_all(data, Checks::Sampled));

@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::server_definition(data));
+use mcpvet_linter::fuzzing::{Checks, server_definition};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| server_definition(data, Checks::Sampled));

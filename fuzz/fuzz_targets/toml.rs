@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::toml(data));
+use mcpvet_linter::fuzzing::{Checks, toml};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| toml(data, Checks::Sampled));

@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::transcript(data));
+use mcpvet_linter::fuzzing::{Checks, transcript};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| transcript(data, Checks::Sampled));

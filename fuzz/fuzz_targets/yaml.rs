@@ -1,2 +1,4 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| mcpvet_linter::fuzzing::yaml(data));
+use mcpvet_linter::fuzzing::{Checks, yaml};
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| yaml(data, Checks::Sampled));

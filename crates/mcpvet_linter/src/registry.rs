@@ -3,30 +3,39 @@ use mcpvet_diagnostics::RuleMeta;
 
 /// Every rule, sorted by code.
 pub fn rules() -> Vec<&'static RuleMeta> {
-    let mut all: Vec<&'static RuleMeta> = mcpvet_json::rules::rules()
-        .iter()
-        .chain(mcpvet_yaml::rules::rules())
-        .chain(mcpvet_toml::rules::rules())
-        .chain(mcpvet_ast::rules::rules())
-        .chain(mcpvet_check_transport::rules())
-        .chain(mcpvet_check_secrets::rules())
-        .chain(mcpvet_check_lifecycle::rules())
-        .chain(mcpvet_check_tools::rules())
-        .chain(mcpvet_check_server::rules())
-        .chain(mcpvet_check_runlog::rules())
-        .chain(mcpvet_diff::rules())
-        .chain(mcpvet_check_risks::rules())
-        .chain(crate::suppress::rules::RULES)
-        .copied()
-        .collect();
-    all.sort_by_key(|r| r.code);
-    all
+    sorted().to_vec()
+}
+
+/// Every rule, sorted by code, gathered once: renderers look a rule up for every finding.
+fn sorted() -> &'static [&'static RuleMeta] {
+    static RULES: std::sync::OnceLock<Vec<&'static RuleMeta>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| {
+        let mut all: Vec<&'static RuleMeta> = mcpvet_json::rules::rules()
+            .iter()
+            .chain(mcpvet_yaml::rules::rules())
+            .chain(mcpvet_toml::rules::rules())
+            .chain(mcpvet_ast::rules::rules())
+            .chain(mcpvet_check_transport::rules())
+            .chain(mcpvet_check_secrets::rules())
+            .chain(mcpvet_check_lifecycle::rules())
+            .chain(mcpvet_check_tools::rules())
+            .chain(mcpvet_check_server::rules())
+            .chain(mcpvet_check_runlog::rules())
+            .chain(mcpvet_diff::rules())
+            .chain(mcpvet_check_risks::rules())
+            .chain(crate::suppress::rules::RULES)
+            .copied()
+            .collect();
+        all.sort_by_key(|r| r.code);
+        all
+    })
 }
 
 /// The rule with this code (`MCP203`, case-insensitive) or name (`insecure-http-url`).
 pub fn rule(code_or_name: &str) -> Option<&'static RuleMeta> {
-    rules()
-        .into_iter()
+    sorted()
+        .iter()
+        .copied()
         .find(|r| r.code.as_str().eq_ignore_ascii_case(code_or_name) || r.name == code_or_name)
 }
 

@@ -1,24 +1,30 @@
 //! Replays the committed inputs of the fuzz targets whose bodies live in this crate
 //! (`fuzz/seeds/<target>/*` and `fuzz/regressions/<target>/*`) through the same functions,
-//! on every `cargo test`, on stable, without libFuzzer.
+//! with every check (`Checks::All`), on every `cargo test`, on stable, without libFuzzer.
 #![cfg(feature = "fuzzing")]
 
 use mcpvet_linter::fuzzing::{
-    config_lower, diff, lint_all, redact, server_definition, toml, transcript, yaml,
+    Checks, client_log, config_lower, diff, http_capture, lint_all, redact, runlog, schema_infer,
+    server_definition, session_arb, toml, transcript, yaml,
 };
 use mcpvet_testkit::replay_fuzz_target;
 
 type Body = fn(&[u8]);
 
-const TARGETS: [(&str, Body); 8] = [
-    ("config_lower", config_lower),
-    ("transcript", transcript),
-    ("lint_all", lint_all),
-    ("yaml", yaml),
-    ("toml", toml),
-    ("server_definition", server_definition),
-    ("diff", diff),
-    ("redact", redact),
+const TARGETS: [(&str, Body); 13] = [
+    ("config_lower", |d| config_lower(d, Checks::All)),
+    ("transcript", |d| transcript(d, Checks::All)),
+    ("lint_all", |d| lint_all(d, Checks::All)),
+    ("yaml", |d| yaml(d, Checks::All)),
+    ("toml", |d| toml(d, Checks::All)),
+    ("server_definition", |d| server_definition(d, Checks::All)),
+    ("diff", |d| diff(d, Checks::All)),
+    ("redact", |d| redact(d, Checks::All)),
+    ("http_capture", |d| http_capture(d, Checks::All)),
+    ("runlog", |d| runlog(d, Checks::All)),
+    ("client_log", |d| client_log(d, Checks::All)),
+    ("schema_infer", |d| schema_infer(d, Checks::All)),
+    ("session_arb", |d| session_arb(d, Checks::All)),
 ];
 
 #[test]

@@ -62,7 +62,7 @@ pub use derived::ConfigDerivation;
 pub use detect::{DetectionMethod, dialect_from_path};
 pub use dialect::{Dialect, ServerNameRule, Support, TransportKind, UnknownDialect};
 #[cfg(feature = "testing")]
-pub use testing::{check_config, fuzz_config};
+pub use testing::{check_config, fuzz_config, fuzz_config_with};
 
 use crate::LowerOutcome;
 use crate::vars::{self, Part, VarRef};

@@ -106,7 +106,10 @@ pub use protocol::{
 pub use read::{read_array_elements, read_transcript};
 pub use runlog::{RunEvent, RunSyntax};
 #[cfg(feature = "testing")]
-pub use testing::{check_invariants, fuzz_transcript};
+pub use testing::{
+    check_invariants, check_reading, fuzz_client_log, fuzz_http_capture, fuzz_transcript,
+    fuzz_transcript_with, har_around,
+};
 
 /// A captured session: the parsed JSON of the whole capture and the entries read from it.
 #[derive(Debug)]

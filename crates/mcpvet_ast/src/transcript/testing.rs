@@ -1,5 +1,6 @@
 //! Invariant checks for property tests and fuzz targets (feature `testing`).
 use mcpvet_diagnostics::Diagnostic;
+use mcpvet_json::testing::Checks;
 use mcpvet_json::{JsonDocument, NodeId};
 use mcpvet_text::Span;
 
@@ -204,31 +205,277 @@ fn message_parts(m: &Message, nodes: &mut Vec<NodeId>) {
 
 /// Reads `data` (decoded as UTF-8, invalid bytes read as `?`) with detection and with every
 /// format forced, and panics if an invariant of [`check_invariants`] breaks or if reading twice
-/// gives a different result. For fuzz targets.
+/// gives a different result. For fuzz targets: [`fuzz_transcript_with`] with every check.
 ///
 /// # Panics
 ///
 /// When an invariant is broken.
 pub fn fuzz_transcript(data: &[u8]) {
+    fuzz_transcript_with(data, Checks::All);
+}
+
+/// The body of the `transcript` fuzz target: `data` read with detection (under two file
+/// names) and with a format forced, [`check_reading`] on each reading. With [`Checks::All`],
+/// or on the inputs [`Checks::Sampled`] picks, every format is forced and each reading is
+/// done a second time and must give the same dump and diagnostics; on the other inputs, one
+/// format chosen by the input's length.
+///
+/// # Panics
+///
+/// When an invariant is broken.
+pub fn fuzz_transcript_with(data: &[u8], checks: Checks) {
     let decoded = mcpvet_json::decode_utf8(data);
     let text: &str = &decoded.text;
+    let every = checks.expensive(data);
     let names = ["sample.jsonl", "mcp-server-x.log"];
-    for format in std::iter::once(None).chain(InputFormat::ALL.into_iter().map(Some)) {
+    let one = InputFormat::ALL[data.len() % InputFormat::ALL.len()];
+    let forced = InputFormat::ALL
+        .into_iter()
+        .filter(|f| every || *f == one)
+        .map(Some);
+    for format in std::iter::once(None).chain(forced) {
         for name in names {
             let outcome = read_transcript(text, Some(name), format);
-            if let Err(e) = check_invariants(&outcome) {
+            if let Err(e) = check_reading(text, &outcome) {
                 panic!("invariant broken ({format:?}, {name}): {e}\ninput: {text:?}");
             }
+            if every {
+                let again = read_transcript(text, Some(name), format);
+                assert_eq!(
+                    outcome.value.dump(),
+                    again.value.dump(),
+                    "reading is not deterministic"
+                );
+                assert_eq!(outcome.diagnostics, again.diagnostics, "diagnostics differ");
+            }
+            if format.is_some() {
+                break;
+            }
+        }
+    }
+}
+
+/// [`check_invariants`], and for a capture read through a derived text, what that check
+/// leaves to the caller: every diagnostic lies in `file` on character boundaries, and every
+/// entry's span maps (through the derivation) into `file` on character boundaries.
+///
+/// # Errors
+///
+/// A description of the first broken invariant.
+pub fn check_reading(file: &str, outcome: &LowerOutcome<Transcript<'_>>) -> Result<(), String> {
+    check_invariants(outcome)?;
+    let Some(derivation) = outcome.value.derivation() else {
+        return Ok(());
+    };
+    let in_file = |s: Span| {
+        s.start <= s.end
+            && (s.end as usize) <= file.len()
+            && file.is_char_boundary(s.start as usize)
+            && file.is_char_boundary(s.end as usize)
+    };
+    for d in &outcome.diagnostics {
+        let spans = std::iter::once(d.span())
+            .chain(d.secondary().iter().map(mcpvet_diagnostics::Label::span));
+        for s in spans {
+            if !in_file(s) {
+                return Err(format!(
+                    "diagnostic span {s:?} of a derived reading is off the file: {}",
+                    describe(d)
+                ));
+            }
+        }
+    }
+    for (i, e) in outcome.value.entries().iter().enumerate() {
+        let mapped = derivation.map.span(e.span);
+        if !in_file(mapped) {
+            return Err(format!(
+                "entry {i} span {:?} maps to {mapped:?}, off the file",
+                e.span
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A JSON-RPC request that makes a HAR exchange one with the MCP endpoint.
+const HAR_REQUEST: &str = r#"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}"#;
+
+/// `body` (any text) as the bodies of two exchanges with an MCP endpoint in a HAR file: the
+/// request body of the first (read as JSON when it is), the event-stream response body of
+/// the second.
+pub fn har_around(body: &str) -> String {
+    let mut escaped = String::with_capacity(body.len() + 2);
+    mcpvet_json::push_string(&mut escaped, body);
+    format!(
+        r#"{{"log": {{"version": "1.2", "entries": [
+{{"request": {{"method": "POST", "url": "https://mcp.example.test/mcp", "headers": [{{"name": "Content-Type", "value": "application/json"}}], "postData": {{"mimeType": "application/json", "text": {escaped}}}}},
+  "response": {{"status": 200, "headers": [], "content": {{"mimeType": "application/json", "text": "{{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}"}}}}}},
+{{"request": {{"method": "POST", "url": "https://mcp.example.test/mcp", "headers": [{{"name": "Mcp-Session-Id", "value": "s-1"}}], "postData": {{"mimeType": "application/json", "text": "{HAR_REQUEST}"}}}},
+  "response": {{"status": 200, "headers": [{{"name": "Content-Type", "value": "text/event-stream"}}], "content": {{"mimeType": "text/event-stream", "text": {escaped}}}}}}}
+]}}}}"#
+    )
+}
+
+/// The body of the `http_capture` fuzz target: the event-stream splitter on `data` as a body
+/// (every field inside the body on character boundaries, in order, no line break inside a
+/// value, an `id` without NUL); `data` read as a HAR file (forced and detected); and `data` as
+/// the bodies of a HAR file's exchanges with an MCP endpoint ([`har_around`]), which reaches
+/// the inlining of JSON and event-stream bodies from any bytes: [`check_reading`] on every
+/// reading, and the event-stream response holds one event per event the splitter finds.
+/// With [`Checks::All`], or on the inputs [`Checks::Sampled`] picks, the wrapped file is read
+/// twice and must give the same dump.
+///
+/// # Panics
+///
+/// When a property does not hold.
+pub fn fuzz_http_capture(data: &[u8], checks: Checks) {
+    let decoded = mcpvet_json::decode_utf8(data);
+    let text: &str = &decoded.text;
+    let events = super::har::sse_events(text);
+    if let Some(events) = &events {
+        let mut at = 0;
+        for e in events {
+            let ranges =
+                e.id.iter()
+                    .chain(&e.event)
+                    .chain(e.data.iter().flat_map(|(v, b)| [v, b]));
+            for r in ranges {
+                assert!(
+                    r.start <= r.end
+                        && r.end <= text.len()
+                        && text.is_char_boundary(r.start)
+                        && text.is_char_boundary(r.end),
+                    "event field {r:?} off the body"
+                );
+            }
+            for (value, eol) in &e.data {
+                assert!(value.start >= at, "events out of order");
+                assert!(
+                    value.end <= eol.start,
+                    "a data value runs into its line break"
+                );
+                assert!(
+                    !text[value.clone()].contains(['\n', '\r']),
+                    "a line break in a value"
+                );
+                at = eol.end;
+            }
+            assert!(
+                e.id.as_ref()
+                    .is_none_or(|r| !text[r.clone()].contains('\0'))
+            );
+        }
+    }
+    for format in [Some(InputFormat::Har), None] {
+        let outcome = read_transcript(text, Some("capture.har"), format);
+        if let Err(e) = check_reading(text, &outcome) {
+            panic!("invariant broken (as HAR, {format:?}): {e}\ninput: {text:?}");
+        }
+    }
+    let har = har_around(text);
+    let outcome = read_transcript(&har, Some("capture.har"), None);
+    if let Err(e) = check_reading(&har, &outcome) {
+        panic!("invariant broken (bodies of a HAR file): {e}\nfile: {har}");
+    }
+    let trimmed = text.trim();
+    if let Some(events) = events.filter(|_| !trimmed.is_empty() && !trimmed.starts_with(['{', '[']))
+    {
+        let streamed = outcome.value.entries().iter().find_map(|e| match &e.kind {
+            EntryKind::Http { http: Some(h), .. }
+                if h.exchange == Some(1) && h.side == super::HttpSide::Response =>
+            {
+                Some(h)
+            }
+            _ => None,
+        });
+        let streamed = streamed.expect("the event-stream response has an entry");
+        assert_eq!(streamed.body, super::Body::EventStream, "file: {har}");
+        assert_eq!(
+            streamed.events.len(),
+            events.len(),
+            "events lost; file: {har}"
+        );
+    }
+    if checks.expensive(data) {
+        let again = read_transcript(&har, Some("capture.har"), None);
+        assert_eq!(
+            outcome.value.dump(),
+            again.value.dump(),
+            "reading is not deterministic"
+        );
+    }
+}
+
+/// The body of the `client_log` fuzz target: every line of `data` scanned as a line of each
+/// client's log (Claude Desktop, VS Code, Cursor), every span of what the scanner reads lying
+/// in the line on character boundaries; then `data` read as each of the three log formats
+/// (forced) and with detection under a client log's file name, [`check_reading`] on each.
+/// With [`Checks::All`], or on the inputs [`Checks::Sampled`] picks, each reading is done
+/// twice and must give the same dump.
+///
+/// # Panics
+///
+/// When a property does not hold.
+pub fn fuzz_client_log(data: &[u8], checks: Checks) {
+    use super::clientlog::Dialect;
+    use super::line::LogBody;
+    let decoded = mcpvet_json::decode_utf8(data);
+    let text: &str = &decoded.text;
+    let mut base = 0usize;
+    for line in text.split_inclusive('\n') {
+        let content = line.strip_suffix('\n').unwrap_or(line);
+        let at = u32::try_from(base).unwrap_or(u32::MAX);
+        let in_line = |s: Span| {
+            let (start, end) = (s.start as usize, s.end as usize);
+            start <= end
+                && start >= base
+                && end <= base + content.len()
+                && text.is_char_boundary(start)
+                && text.is_char_boundary(end)
+        };
+        for dialect in [Dialect::ClaudeDesktop, Dialect::VsCode, Dialect::Cursor] {
+            let Some(log) = dialect.scan(content, at) else {
+                continue;
+            };
+            let mut spans = vec![log.timestamp];
+            spans.extend(log.level);
+            spans.extend(log.server);
+            match &log.body {
+                LogBody::Message { json, .. } => spans.push(*json),
+                LogBody::Abbreviated {
+                    method, id, words, ..
+                } => {
+                    spans.extend(method);
+                    spans.extend(id);
+                    spans.extend(words);
+                }
+                LogBody::Lifecycle { text, .. } | LogBody::Text(text) => spans.push(*text),
+            }
+            if let Some(s) = spans.into_iter().find(|s| !in_line(*s)) {
+                panic!("{dialect:?}: span {s:?} off the line {content:?} at {base}: {log:?}");
+            }
+        }
+        let _ = super::clientlog::hint(content);
+        base += line.len();
+    }
+    let twice = checks.expensive(data);
+    for (format, name) in [
+        (Some(InputFormat::ClaudeDesktopLog), "mcp-server-x.log"),
+        (Some(InputFormat::VsCodeLog), "MCP Logs.log"),
+        (Some(InputFormat::CursorLog), "Cursor MCP.log"),
+        (None, "mcp-server-x.log"),
+    ] {
+        let outcome = read_transcript(text, Some(name), format);
+        if let Err(e) = check_reading(text, &outcome) {
+            panic!("invariant broken ({format:?}, {name}): {e}\ninput: {text:?}");
+        }
+        if twice {
             let again = read_transcript(text, Some(name), format);
             assert_eq!(
                 outcome.value.dump(),
                 again.value.dump(),
                 "reading is not deterministic"
             );
-            assert_eq!(outcome.diagnostics, again.diagnostics, "diagnostics differ");
-            if format.is_some() {
-                break;
-            }
         }
     }
 }

@@ -145,36 +145,47 @@ pub fn check_paths(outcome: &ParseOutcome<JsonDocument<'_>>) -> Result<(), Strin
 }
 
 /// Body of the `json_parse` fuzz target: strict, JSONC and a low nesting limit; every
-/// invariant of [`check_outcome`]; identical results from fresh and reused parsers and from
-/// the `&str` and bytes entry points; canonical re-printing round-trips; paths lead back to
-/// their nodes.
+/// invariant of [`check_outcome`]; canonical re-printing round-trips. With [`Checks::All`],
+/// or on the inputs [`Checks::Sampled`] picks: identical results from fresh and reused
+/// parsers and from the `&str` and bytes entry points, paths lead back to their nodes, and
+/// [`check_array_elements`] cut at every eighth byte; on the other inputs, paths in strict
+/// mode only, and the array cut at 16 places.
 ///
 /// # Panics
 ///
 /// When a property does not hold (that is the finding).
-pub fn fuzz_json_parse(data: &[u8]) {
-    for options in [
+pub fn fuzz_json_parse(data: &[u8], checks: Checks) {
+    let every = checks.expensive(data);
+    for (k, options) in [
         JsonOptions::strict(),
         JsonOptions::jsonc(),
         JsonOptions::jsonc().with_max_depth(3),
-    ] {
-        ensure(check_bytes(data, &options), "parse", data);
+    ]
+    .into_iter()
+    .enumerate()
+    {
         let outcome = parse_bytes(data, &options);
+        if every {
+            ensure(check_bytes(data, &options), "parse", data);
+        } else {
+            ensure(check_outcome(&outcome), "parse", data);
+        }
         ensure(check_reprint(&outcome), "canonical re-print", data);
-        if outcome.value.node_count() <= 4096 {
+        if outcome.value.node_count() <= 4096 && (every || k == 0) {
             ensure(check_paths(&outcome), "paths", data);
         }
     }
-    ensure(check_array_elements(data), "array elements", data);
+    let step = if every { 8 } else { data.len() / 16 + 1 };
+    ensure(check_array_elements(data, step), "array elements", data);
 }
 
 /// A well-formed strict JSON array scanned by [`ArrayElements`](crate::ArrayElements), whole
-/// and cut in two at every eighth byte: the element ranges are the parsed items' spans.
+/// and cut in two at every `step`-th byte: the element ranges are the parsed items' spans.
 ///
 /// # Errors
 ///
 /// The first difference, described.
-pub fn check_array_elements(data: &[u8]) -> Result<(), String> {
+pub fn check_array_elements(data: &[u8], step: usize) -> Result<(), String> {
     let outcome = parse_bytes(data, &JsonOptions::strict());
     let Some(root) = outcome.value.root() else {
         return Ok(());
@@ -183,7 +194,7 @@ pub fn check_array_elements(data: &[u8]) -> Result<(), String> {
         return Ok(());
     }
     let expected: Vec<_> = root.items().map(|v| v.span().range()).collect();
-    for cut in (0..=data.len()).step_by(8).chain([data.len()]) {
+    for cut in (0..=data.len()).step_by(step.max(1)).chain([data.len()]) {
         let mut scan = crate::ArrayElements::default();
         let mut found = Vec::new();
         scan.scan(&data[..cut], 0, &mut found);
@@ -201,14 +212,16 @@ pub fn check_array_elements(data: &[u8]) -> Result<(), String> {
 /// Fuzz target `json_string_scan`: the parser's block scans of string contents (64-byte blocks
 /// classified into bit masks, escaped bytes found from the backslash mask with a carry between
 /// blocks) and of whitespace agree with their byte-at-a-time references on `data`, from every
-/// start offset (the first 130) to the end and to shorter ends; then the input parsed inside a
-/// string literal keeps the parser's invariants.
+/// start offset (the first 130 with [`Checks::All`] or on the inputs [`Checks::Sampled`]
+/// picks, the first 66 otherwise: one whole block and its edges) to the end and to shorter
+/// ends; then the input parsed inside a string literal keeps the parser's invariants.
 ///
 /// # Panics
 ///
 /// When a scan and its reference differ (that is the finding).
-pub fn fuzz_string_scan(data: &[u8]) {
-    ensure(scan::check_scanners(data), "string scan", data);
+pub fn fuzz_string_scan(data: &[u8], checks: Checks) {
+    let starts = if checks.expensive(data) { 130 } else { 66 };
+    ensure(scan::check_scanners(data, starts), "string scan", data);
     let mut literal = Vec::with_capacity(data.len() + 2);
     literal.push(b'"');
     literal.extend_from_slice(data);

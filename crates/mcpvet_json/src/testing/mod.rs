@@ -25,6 +25,7 @@ use mcpvet_text::Span;
 use crate::document::{JsonDocument, Kind, flags};
 use crate::{JsonOptions, ParseOutcome, scan};
 
+mod checks;
 #[cfg(feature = "fuzzing")]
 mod differential;
 mod fuzz;
@@ -32,6 +33,7 @@ mod lines;
 mod outcome;
 mod owned;
 
+pub use checks::*;
 #[cfg(feature = "fuzzing")]
 pub use differential::*;
 pub use fuzz::*;
