@@ -51,12 +51,12 @@ const CAPTURE_EXTENSIONS: &[&str] = &["jsonl", "ndjson", "har", "log"];
 /// use mcpvet_ast::InputKind;
 /// use mcpvet_lsp::{Gate, attach};
 ///
-/// let vscode = attach("/home/me/app/.vscode/mcp.json").unwrap();
+/// let vscode = attach("app/.vscode/mcp.json").unwrap();
 /// assert_eq!((vscode.kind, vscode.gate), (Some(InputKind::Config), Gate::Always));
-/// let codex = attach("/home/me/.codex/config.toml").unwrap();
+/// let codex = attach("home/.codex/config.toml").unwrap();
 /// assert_eq!((codex.kind, codex.gate), (Some(InputKind::Config), Gate::WhenMcp));
-/// assert_eq!(attach("/tmp/session.jsonl").unwrap().kind, None);
-/// assert_eq!(attach("/home/me/app/package.json"), None);
+/// assert_eq!(attach("captures/session.jsonl").unwrap().kind, None);
+/// assert_eq!(attach("app/package.json"), None);
 /// ```
 pub fn attach(path: &str) -> Option<Attachment> {
     let name = path.rsplit(['/', '\\']).next().unwrap_or_default();
