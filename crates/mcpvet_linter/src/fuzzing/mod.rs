@@ -4,7 +4,7 @@
 //! Every body takes the input and a [`Checks`]: the replay tests pass [`Checks::All`] (every
 //! property on every input), the cargo-fuzz targets [`Checks::Sampled`] (the cheap properties
 //! on every input, the expensive ones, such as every renderer and a second run for
-//! determinism, on one input in eight chosen by a hash of the input).
+//! determinism, on one input in 32 chosen by a hash of the input).
 mod session;
 
 use mcpvet_json::decode_utf8;
