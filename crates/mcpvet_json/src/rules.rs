@@ -11,6 +11,8 @@ declare_rule! {
     /// `Infinity`; `,` between elements and members, `:` after each key; every bracket
     /// closed; nothing after the value. Each problem is reported with an "expected ..."
     /// message at its exact position, and parsing goes on, so one run shows every error.
+    /// Raw control characters are reported once per string, at the first, with the count
+    /// of the others.
     ///
     /// ## Why it matters
     ///

@@ -526,3 +526,33 @@ fn a_rebased_owned_document_reports_file_offsets() {
         before
     );
 }
+
+#[test]
+fn control_characters_give_one_finding_per_string() {
+    // A long run of raw control characters (binary pasted into a value, or a fuzzer's input)
+    // must not give a finding each: every finding carries the value's path, so the report
+    // would grow with the square of the input.
+    let key: String = "\u{19}".repeat(2_000);
+    let text = format!("{{\"{key}\": [\"a\u{0}b\u{1}c\", \"clean\", \"\u{1f}\"]}}");
+    let outcome = t(&text, &JsonOptions::strict());
+    let messages: Vec<(u32, &str)> = outcome
+        .diagnostics
+        .iter()
+        .map(|d| (d.span().start, d.message()))
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            (
+                2,
+                "control character U+0019 must be escaped in a string (and 1999 more in this string)"
+            ),
+            (
+                2008,
+                "control character U+0000 must be escaped in a string (and 1 more in this string)"
+            ),
+            (2025, "control character U+001F must be escaped in a string"),
+        ]
+    );
+    assert!(outcome.diagnostics.iter().all(|d| d.span().len() == 1));
+}

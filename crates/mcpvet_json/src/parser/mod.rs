@@ -654,6 +654,10 @@ impl Parser<'_> {
         let end = self.end;
         let mut fl = 0u8;
         let mut scanned = true;
+        // The first control character of the string and how many there are: one finding per
+        // string, so a long run of them cannot multiply the report.
+        let mut first_control: Option<(usize, u8)> = None;
+        let mut controls = 0usize;
         loop {
             if !scanned {
                 i = scan::string_contents(bytes, i, end, &mut escapes);
@@ -683,19 +687,32 @@ impl Parser<'_> {
                 }
                 c => {
                     fl |= flags::INVALID;
-                    let escape = match c {
-                        b'\t' => "`\\t`".to_owned(),
-                        c => format!("`\\u{c:04x}`"),
-                    };
-                    self.error(
-                        i,
-                        i + 1,
-                        format!("control character U+{c:04X} must be escaped in a string"),
-                    )
-                    .set_help(format!("write it as {escape}"));
+                    first_control.get_or_insert((i, c));
+                    controls += 1;
                     i += 1;
                 }
             }
+        }
+        if let Some((at, c)) = first_control {
+            let escape = match c {
+                b'\t' => "`\\t`".to_owned(),
+                c => format!("`\\u{c:04x}`"),
+            };
+            let (message, help) = if controls == 1 {
+                (
+                    format!("control character U+{c:04X} must be escaped in a string"),
+                    format!("write it as {escape}"),
+                )
+            } else {
+                (
+                    format!(
+                        "control character U+{c:04X} must be escaped in a string (and {} more in this string)",
+                        controls - 1
+                    ),
+                    format!("write it as {escape}, and escape the others the same way"),
+                )
+            };
+            self.error(at, at + 1, message).set_help(help);
         }
         if escapes {
             fl |= flags::ESCAPES;
