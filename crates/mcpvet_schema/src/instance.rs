@@ -90,3 +90,96 @@ fn number(lexeme: &str) -> Option<serde_json::Number> {
     }
     serde_json::Number::from_str(lexeme).ok()
 }
+
+/// Whether `serde_json` reads the sources of `a` and `b` as two equal values, decided on
+/// the parsed nodes without building either value: `Some(true)` when it reads both and they
+/// are equal, `Some(false)` when they differ or it refuses one (a number beyond `f64`), and
+/// `None` when the nodes cannot say (a parser remark inside either value, or nesting beyond
+/// 100): the caller then asks `serde_json`.
+///
+/// Numbers compare as `serde_json::Number`s (so `1` and `1.0` differ, as in `serde_json`),
+/// strings by their decoded text, objects as maps (member order does not matter).
+///
+/// ```
+/// use mcpvet_json::{JsonOptions, parse};
+/// use mcpvet_schema::instance::same_json;
+///
+/// let a = parse(r#"{"n": 1, "s": ["x", null]}"#, &JsonOptions::strict()).value;
+/// let b = parse(r#"{ "s": ["\u0078", null], "n": 1 }"#, &JsonOptions::strict()).value;
+/// let c = parse(r#"{"n": 1.0, "s": ["x", null]}"#, &JsonOptions::strict()).value;
+/// assert_eq!(same_json(a.root().unwrap(), b.root().unwrap()), Some(true));
+/// assert_eq!(same_json(a.root().unwrap(), c.root().unwrap()), Some(false));
+/// ```
+pub fn same_json(a: Value<'_>, b: Value<'_>) -> Option<bool> {
+    if !a.is_well_formed() || !b.is_well_formed() {
+        return None;
+    }
+    same(a, b, 0)
+}
+
+/// Objects with more members than this look keys up in a map rather than member by member.
+const LINEAR_MEMBERS: usize = 16;
+
+/// [`same_json`] of two well-formed values at nesting `depth`.
+fn same(a: Value<'_>, b: Value<'_>, depth: u32) -> Option<bool> {
+    let kind = a.kind();
+    if kind != b.kind() {
+        return Some(false);
+    }
+    Some(match kind {
+        ValueKind::Null => true,
+        ValueKind::Bool => a.as_bool()? == b.as_bool()?,
+        ValueKind::Number => {
+            let lexeme = |v: Value<'_>| v.as_number().and_then(|n| number(n.lexeme()));
+            matches!((lexeme(a), lexeme(b)), (Some(x), Some(y)) if x == y)
+        }
+        ValueKind::String => a.as_str()? == b.as_str()?,
+        ValueKind::Array => {
+            if depth >= MAX_DEPTH {
+                return None;
+            }
+            let (mut xs, mut ys) = (a.items(), b.items());
+            loop {
+                match (xs.next(), ys.next()) {
+                    (Some(x), Some(y)) => {
+                        if !same(x, y, depth + 1)? {
+                            return Some(false);
+                        }
+                    }
+                    (None, None) => break true,
+                    _ => return Some(false),
+                }
+            }
+        }
+        ValueKind::Object => {
+            if depth >= MAX_DEPTH {
+                return None;
+            }
+            // Well-formed objects have no duplicate keys (a duplicate is a parser remark), so
+            // equal maps have as many members and each member of `a` is in `b`.
+            let len = b.len();
+            if a.len() != len {
+                return Some(false);
+            }
+            let keyed: std::collections::HashMap<_, _> = if len > LINEAR_MEMBERS {
+                b.members().map(|m| (m.key_str(), m.value)).collect()
+            } else {
+                std::collections::HashMap::new()
+            };
+            for m in a.members() {
+                let key = m.key_str();
+                let other = if len > LINEAR_MEMBERS {
+                    keyed.get(&key).copied()
+                } else {
+                    b.members().find(|n| n.key_str() == key).map(|n| n.value)
+                };
+                match other {
+                    Some(y) if same(m.value, y, depth + 1)? => {}
+                    _ => return Some(false),
+                }
+            }
+            true
+        }
+        _ => return None,
+    })
+}

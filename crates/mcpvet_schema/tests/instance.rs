@@ -3,10 +3,11 @@
 //! strict and JSONC layouts, intact and damaged (a JSON-ish character inserted or a character
 //! removed), parsed in strict and JSONC mode; plus the cases where the two readers are known
 //! to part ways (`-0`, numbers beyond `f64`, lone surrogates, duplicate keys, deep nesting,
-//! control characters, comments, trailing commas).
+//! control characters, comments, trailing commas). And `same_json` of two nodes, whenever it
+//! answers, says what comparing `serde_json`'s readings of their sources says.
 use mcpvet_json::arbitrary::{arb_json, arb_layout, print};
 use mcpvet_json::{JsonOptions, Value, parse};
-use mcpvet_schema::instance::to_json;
+use mcpvet_schema::instance::{same_json, to_json};
 use proptest::prelude::*;
 
 /// Every node under `value`, keys excluded.
@@ -45,6 +46,51 @@ fn check(text: &str) -> Result<usize, String> {
     Ok(checked)
 }
 
+/// Compares `same_json` with `serde_json` for the nodes of `a` and `b` at the same places of
+/// a walk, in both modes; returns how many pairs `same_json` answered.
+fn check_same(a: &str, b: &str) -> Result<usize, String> {
+    let mut answered = 0;
+    for options in [JsonOptions::strict(), JsonOptions::jsonc()] {
+        let (da, db) = (parse(a, &options).value, parse(b, &options).value);
+        let (mut xs, mut ys) = (Vec::new(), Vec::new());
+        for root in da.roots() {
+            walk(root, &mut xs);
+        }
+        for root in db.roots() {
+            walk(root, &mut ys);
+        }
+        for (x, y) in xs.into_iter().zip(ys) {
+            let read = |v: Value<'_>| serde_json::from_str::<serde_json::Value>(v.source()).ok();
+            let expected = matches!((read(x), read(y)), (Some(p), Some(q)) if p == q);
+            if let Some(got) = same_json(x, y) {
+                if got != expected {
+                    return Err(format!(
+                        "{:?} and {:?}: same_json gave {got}, serde_json {expected}",
+                        x.source(),
+                        y.source()
+                    ));
+                }
+                answered += 1;
+            }
+        }
+    }
+    Ok(answered)
+}
+
+/// `text` with the character at `at` removed or `c` inserted before it.
+fn damaged(mut text: String, at: prop::sample::Index, c: char, insert: bool) -> String {
+    let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    if !boundaries.is_empty() {
+        let i = boundaries[at.index(boundaries.len())];
+        if insert {
+            text.insert(i, c);
+        } else {
+            text.remove(i);
+        }
+    }
+    text
+}
+
 const DAMAGE: &[char] = &[
     ',', ':', '{', '}', '[', ']', '"', '\\', ' ', '0', '-', '.', 'e', '/', '*', '\u{1}', 'x',
 ];
@@ -60,18 +106,70 @@ proptest! {
     ) {
         let mut text = print(&value, &layout).text;
         if let Some((at, c, insert)) = damage {
-            let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
-            if !boundaries.is_empty() {
-                let i = boundaries[at.index(boundaries.len())];
-                if insert {
-                    text.insert(i, DAMAGE[c]);
-                } else {
-                    text.remove(i);
-                }
-            }
+            text = damaged(text, at, DAMAGE[c], insert);
         }
         check(&text).map_err(TestCaseError::fail)?;
     }
+
+    #[test]
+    fn same_json_agrees_with_serde_json(
+        value in arb_json(),
+        other in arb_json(),
+        layouts in (arb_layout(), arb_layout()),
+        second in 0..3u8,
+        damage in (any::<prop::sample::Index>(), 0..DAMAGE.len(), any::<bool>()),
+    ) {
+        let a = print(&value, &layouts.0).text;
+        // The same value in another layout, another value, or the same value damaged.
+        let b = match second {
+            0 => print(&value, &layouts.1).text,
+            1 => print(&other, &layouts.1).text,
+            _ => damaged(print(&value, &layouts.1).text, damage.0, DAMAGE[damage.1], damage.2),
+        };
+        check_same(&a, &b).map_err(TestCaseError::fail)?;
+        check_same(&b, &a).map_err(TestCaseError::fail)?;
+    }
+}
+
+#[test]
+fn same_json_answers_for_clean_values_and_agrees_on_the_known_differences() {
+    let pairs = [
+        (
+            r#"{"a": 1, "b": [true, null, "x"]}"#,
+            r#"{"b": [true, null, "\u0078"], "a": 1}"#,
+        ),
+        (r#"{"a": 1}"#, r#"{"a": 1.0}"#),
+        (r"[-0, 0, 1e2, 100]", r"[0, -0, 100, 1e2]"),
+        (r"[1e400]", r"[1e400]"),
+        (r"[18446744073709551616, 1]", r"[18446744073709551616.0, 1]"),
+        (r#"{"k": 1, "k": 2}"#, r#"{"k": 2}"#),
+        (r#"{"s": "\ud800"}"#, r#"{"s": "\ud800"}"#),
+        (r"[1, 2,]", r"[1, 2]"),
+    ];
+    let mut answered = 0;
+    for (a, b) in pairs {
+        answered += check_same(a, b).unwrap();
+        answered += check_same(b, a).unwrap();
+    }
+    let many: String = (0..40)
+        .map(|i| format!("\"k{i}\": {i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let reversed: String = (0..40)
+        .rev()
+        .map(|i| format!("\"k{i}\": {i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    answered += check_same(&format!("{{{many}}}"), &format!("{{{reversed}}}")).unwrap();
+    let both = format!("[{{{many}}}, {{{reversed}}}]");
+    let doc = parse(&both, &JsonOptions::strict()).value;
+    let items: Vec<Value<'_>> = doc.root().unwrap().items().collect();
+    assert_eq!(
+        same_json(items[0], items[1]),
+        Some(true),
+        "a large object in another order"
+    );
+    assert!(answered > 60, "{answered} pairs answered");
 }
 
 #[test]

@@ -1,6 +1,6 @@
 use mcpvet_ast::transcript::ProtocolVersion;
 use mcpvet_diagnostics::{Reporter, declare_rule};
-use mcpvet_json::{Value, ValueKind};
+use mcpvet_json::{JsonOptions, Value, ValueKind};
 
 use crate::context::{Cx, is_true};
 
@@ -59,16 +59,52 @@ pub(crate) fn check(result: Value<'_>, cx: Cx, report: &mut Reporter<'_>) {
     else {
         return;
     };
-    let Some(expected) = mcpvet_schema::instance::to_json(structured) else {
-        return;
-    };
-    let mirrored = cx
+    // Each text block is compared with the source of `structuredContent`, then parsed with
+    // our reader and compared node by node (`same_json`); `serde_json` reads only what
+    // neither decides.
+    let mut expected: Option<Option<serde_json::Value>> = None;
+    let mut mirrored = false;
+    let texts = cx
         .get(result, "content")
         .into_iter()
         .flat_map(Value::items)
         .filter(|b| b.get("type").and_then(Value::as_str).as_deref() == Some("text"))
-        .filter_map(|b| b.get("text").and_then(Value::as_str))
-        .any(|text| serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v == expected));
+        .filter_map(|b| b.get("text").and_then(Value::as_str));
+    let source = structured.source();
+    for text in texts {
+        // The same text as `structuredContent` (a serializer's usual output): the same value,
+        // or `serde_json` refuses both, and then the rule stays silent as well.
+        if text.trim_matches(|c| matches!(c, ' ' | '\t' | '\n' | '\r')) == source {
+            return;
+        }
+        let parsed = mcpvet_json::parse(&text, &JsonOptions::strict());
+        let fast = match parsed.value.root() {
+            Some(root) if parsed.diagnostics.is_empty() => {
+                mcpvet_schema::instance::same_json(root, structured)
+            }
+            _ => None,
+        };
+        let same = fast.unwrap_or_else(|| {
+            expected
+                .get_or_insert_with(|| mcpvet_schema::instance::to_json(structured))
+                .as_ref()
+                .is_some_and(|expected| {
+                    serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| v == *expected)
+                })
+        });
+        if same {
+            mirrored = true;
+            break;
+        }
+    }
+    // As before the fast path: no finding when `serde_json` refuses `structuredContent`.
+    if !mirrored
+        && expected
+            .get_or_insert_with(|| mcpvet_schema::instance::to_json(structured))
+            .is_none()
+    {
+        return;
+    }
     if !mirrored {
         report.report(
             &STRUCTURED_CONTENT_WITHOUT_TEXT,
