@@ -1149,21 +1149,24 @@
     errors.hidden = false;
   }
 
-  async function copySchema() {
-    const text = $("infer-schema").textContent;
+  /**
+   * Copies the text of the element `id` to the clipboard; without clipboard access, selects
+   * it so that Ctrl+C copies it. `setStatus(message, kind)` reports which happened, with the
+   * catalogue key `copied` or `selected`.
+   */
+  async function copyText(id, setStatus, copied, selected) {
+    const pre = $(id);
     try {
-      await navigator.clipboard.writeText(text);
-      setInferStatus(() => t("page.infer.status.copied"), "ok");
+      await navigator.clipboard.writeText(pre.textContent);
+      setStatus(() => t(copied), "ok");
     } catch {
-      // No clipboard access: select the text so that Ctrl+C copies it.
-      const pre = $("infer-schema");
       pre.focus();
       const range = document.createRange();
       range.selectNodeContents(pre);
       const selection = getSelection();
       selection.removeAllRanges();
       selection.addRange(range);
-      setInferStatus(() => t("page.infer.status.selected"), "warning");
+      setStatus(() => t(selected), "warning");
     }
   }
 
@@ -1296,23 +1299,6 @@
     );
   }
 
-  async function copyLock() {
-    const text = $("lock-text").textContent;
-    try {
-      await navigator.clipboard.writeText(text);
-      setCompareStatus(() => t("page.lock.status.copied"), "ok");
-    } catch {
-      const pre = $("lock-text");
-      pre.focus();
-      const range = document.createRange();
-      range.selectNodeContents(pre);
-      const selection = getSelection();
-      selection.removeAllRanges();
-      selection.addRange(range);
-      setCompareStatus(() => t("page.lock.status.selected"), "warning");
-    }
-  }
-
   function checkLock() {
     if (!wasm) return;
     const now = side("new");
@@ -1393,7 +1379,14 @@
     $("compare-run").addEventListener("click", compare);
     $("compare-lock").addEventListener("click", makeLock);
     $("compare-check").addEventListener("click", checkLock);
-    $("lock-copy").addEventListener("click", copyLock);
+    $("lock-copy").addEventListener("click", () =>
+      copyText(
+        "lock-text",
+        setCompareStatus,
+        "page.lock.status.copied",
+        "page.lock.status.selected",
+      ),
+    );
     $("lock-use").addEventListener("click", () => {
       $("compare-lockfile").value = $("lock-text").textContent;
       setCompareStatus(() => t("page.lock.status.used"), "info");
@@ -1451,7 +1444,14 @@
       if (button) selectSpan(Number(button.dataset.start), Number(button.dataset.end));
     });
     $("infer-run").addEventListener("click", infer);
-    $("infer-copy").addEventListener("click", copySchema);
+    $("infer-copy").addEventListener("click", () =>
+      copyText(
+        "infer-schema",
+        setInferStatus,
+        "page.infer.status.copied",
+        "page.infer.status.selected",
+      ),
+    );
     $("infer-input").addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
         event.preventDefault();

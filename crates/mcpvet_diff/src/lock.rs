@@ -142,6 +142,14 @@ impl Lock {
         }
     }
 
+    /// How many tools the lock pins, over every server.
+    pub fn tool_count(&self) -> usize {
+        self.servers
+            .iter()
+            .map(|s| s.items.get(&ItemKind::Tool).map_or(0, BTreeMap::len))
+            .sum()
+    }
+
     /// The lock file's text: JSON, two-space indentation, every object's keys sorted, a
     /// final line break.
     pub fn to_text(&self) -> String {

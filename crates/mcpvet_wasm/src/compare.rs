@@ -26,7 +26,6 @@
 //! the inspection of its input finds, as on the command line.
 use std::fmt::Write as _;
 
-use mcpvet_ast::definition::ItemKind;
 use mcpvet_json::decode_utf8;
 use mcpvet_linter::drift::{self, DriftError};
 use mcpvet_linter::render::diff::{render_diff_json, render_diff_text};
@@ -92,15 +91,7 @@ pub fn lock(name: Option<&str>, bytes: &[u8]) -> Result<String, InspectError> {
     let source = source(name, NEW, bytes)?;
     Ok(match drift::lock_files(std::slice::from_ref(&source)) {
         Ok(lock) => {
-            let tools: usize = lock
-                .servers
-                .iter()
-                .map(|s| {
-                    s.items
-                        .get(&ItemKind::Tool)
-                        .map_or(0, std::collections::BTreeMap::len)
-                })
-                .sum();
+            let tools = lock.tool_count();
             json!({
                 "lock": lock.to_text(),
                 "servers": lock.servers.len(),

@@ -1,6 +1,5 @@
 //! `mcpvet diff`: compare two files' advertised interfaces; `mcpvet lock`: write the tools
 //! lock file.
-use mcpvet_ast::definition::ItemKind;
 use mcpvet_diagnostics::Severity;
 use mcpvet_linter::drift::{self, Level};
 use mcpvet_linter::render::diff::{
@@ -99,15 +98,7 @@ pub(super) fn lock(args: &LockArgs, out: &mut Output) -> Status {
     }
     match std::fs::write(&args.output, text) {
         Ok(()) => {
-            let tools: usize = lock
-                .servers
-                .iter()
-                .map(|s| {
-                    s.items
-                        .get(&ItemKind::Tool)
-                        .map_or(0, std::collections::BTreeMap::len)
-                })
-                .sum();
+            let tools = lock.tool_count();
             output::status(&format!(
                 "wrote {}: {} server{}, {tools} tool{}",
                 args.output.display(),
