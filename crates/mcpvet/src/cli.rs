@@ -672,9 +672,8 @@ fn parse_targets(text: &str) -> Result<mcpvet_linter::Clients, String> {
 }
 
 fn parse_protocol(text: &str) -> Result<ProtocolVersion, String> {
-    ProtocolVersion::parse(text).ok_or_else(|| {
-        format!("unknown protocol version `{text}`; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28")
-    })
+    text.parse()
+        .map_err(|e: mcpvet_ast::transcript::UnknownProtocolVersion| e.to_string())
 }
 
 /// Arguments of `mcpvet server`.

@@ -120,12 +120,9 @@ impl LintRequest {
             options.config.dialect = Some(dialect);
         }
         if let Some(protocol) = raw.protocol.as_deref() {
-            let version = ProtocolVersion::parse(protocol).ok_or_else(|| {
-                RequestError(format!(
-                    "unknown protocol version `{protocol}`; known: 2024-11-05, 2025-03-26, \
-                     2025-06-18, 2025-11-25, 2026-07-28"
-                ))
-            })?;
+            let version = protocol
+                .parse::<ProtocolVersion>()
+                .map_err(|e| RequestError(e.to_string()))?;
             options.transcript.protocol = Some(version);
             options.server.protocol = Some(version);
         }

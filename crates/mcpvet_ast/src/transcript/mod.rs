@@ -100,8 +100,8 @@ pub use message::{
 };
 pub use methods::{Direction, MethodDirection, method_direction};
 pub use protocol::{
-    ProtocolVersion, VersionDetection, VersionScan, VersionSource, detect_version,
-    looks_like_initialize_result,
+    ProtocolVersion, UnknownProtocolVersion, VersionDetection, VersionScan, VersionSource,
+    detect_version, looks_like_initialize_result,
 };
 pub use read::{read_array_elements, read_transcript};
 pub use runlog::{RunEvent, RunSyntax};

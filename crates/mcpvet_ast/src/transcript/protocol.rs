@@ -64,6 +64,44 @@ impl ProtocolVersion {
     }
 }
 
+/// A version string [`ProtocolVersion::parse`] does not know; its message lists the known
+/// ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownProtocolVersion(pub String);
+
+impl fmt::Display for UnknownProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown protocol version `{}`; known: ", self.0)?;
+        for (i, version) in ProtocolVersion::ALL.iter().enumerate() {
+            f.write_str(if i == 0 { "" } else { ", " })?;
+            f.write_str(version.as_str())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownProtocolVersion {}
+
+impl std::str::FromStr for ProtocolVersion {
+    type Err = UnknownProtocolVersion;
+
+    /// [`ProtocolVersion::parse`], with an error that names the known versions.
+    ///
+    /// ```
+    /// use mcpvet_ast::transcript::ProtocolVersion;
+    ///
+    /// assert_eq!("2025-06-18".parse(), Ok(ProtocolVersion::V2025_06_18));
+    /// let err = "2025-13-01".parse::<ProtocolVersion>().unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "unknown protocol version `2025-13-01`; known: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28"
+    /// );
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        ProtocolVersion::parse(text).ok_or_else(|| UnknownProtocolVersion(text.to_owned()))
+    }
+}
+
 impl fmt::Display for ProtocolVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
