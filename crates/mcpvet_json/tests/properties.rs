@@ -29,8 +29,8 @@ use mcpvet_json::arbitrary::{
 };
 use mcpvet_json::codes;
 use mcpvet_json::testing::{
-    Agreement, EscapeStyle, OwnedValue, check_bytes, check_lines, check_outcome, check_paths,
-    check_reprint, differential, preorder, write_json_string,
+    Agreement, EscapeStyle, OwnedValue, check_bytes, check_lines, check_lookups, check_outcome,
+    check_paths, check_reprint, differential, preorder, write_json_string,
 };
 use mcpvet_json::{ArrayElements, JsonOptions, parse, parse_lines};
 use proptest::collection::vec;
@@ -137,6 +137,7 @@ proptest! {
         let duplicates = count(&outcome.diagnostics, codes::DUPLICATE_KEY);
         prop_assert_eq!(duplicates, outcome.diagnostics.len());
         prop_assert_eq!(check_paths(&outcome), Ok(()));
+        prop_assert_eq!(check_lookups(&outcome), Ok(()));
         prop_assert_eq!(check_reprint(&outcome), Ok(()));
     }
 
@@ -269,6 +270,7 @@ proptest! {
                 let outcome = mcpvet_json::parse_bytes(input, &options);
                 prop_assert_eq!(check_reprint(&outcome), Ok(()));
                 prop_assert_eq!(check_paths(&outcome), Ok(()));
+                prop_assert_eq!(check_lookups(&outcome), Ok(()));
             }
             prop_assert_eq!(check_lines(&text, &options), Ok(()));
         }

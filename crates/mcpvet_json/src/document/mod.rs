@@ -437,6 +437,26 @@ impl<'a> JsonDocument<'a> {
     }
 }
 
+/// A string key seen by [`Value::each_key`], with its node at hand.
+#[derive(Clone, Copy)]
+struct KeyView<'d> {
+    value: Value<'d>,
+    node: Node,
+}
+
+impl KeyView<'_> {
+    /// Whether the decoded key equals `key` (see [`Member::key_is`]).
+    #[inline]
+    fn is(self, key: &str) -> bool {
+        let range = decode::content_range(self.node);
+        if self.node.flags & flags::ESCAPES == 0 {
+            range.len() == key.len() && self.value.doc.text.as_bytes()[range] == *key.as_bytes()
+        } else {
+            decode::string(&self.value.doc.text, self.node) == key
+        }
+    }
+}
+
 /// A view of one node of a [`JsonDocument`]. Cheap to copy.
 #[derive(Clone, Copy)]
 pub struct Value<'d> {
@@ -622,22 +642,54 @@ impl<'d> Value<'d> {
     /// the last one): `[id, method] = value.get_many(["id", "method"])`.
     pub fn get_many<const N: usize>(self, keys: [&str; N]) -> [Option<Value<'d>>; N] {
         let mut out = [None; N];
-        for m in self.members() {
-            let key: Cow<'d, str> = match m.key.raw_str() {
-                Some(raw) if !m.key.has_escapes() => Cow::Borrowed(raw),
-                Some(_) => m.key.as_str().unwrap_or_default(),
-                None => continue,
-            };
-            if let Some(i) = keys.iter().position(|k| *k == key) {
-                out[i] = Some(m.value);
+        self.each_key(|key, value| {
+            if let Some(i) = keys.iter().position(|k| key.is(k)) {
+                out[i] = Some(value);
             }
-        }
+        });
         out
     }
 
     /// Member `key` of this object; with duplicates, the last one.
     pub fn member(self, key: &str) -> Option<Member<'d>> {
-        self.members().filter(|m| m.key_is(key)).last()
+        let mut found = None;
+        self.each_key(|k, value| {
+            if k.is(key) {
+                found = Some(Member {
+                    key: k.value,
+                    value,
+                });
+            }
+        });
+        found
+    }
+
+    /// Calls `visit` with each member's key and value, in order: the loop of the lookups
+    /// above, which compare a key without an escape by its length and bytes in place (most
+    /// lookups reject most keys by their length) and decode only a key with escapes.
+    #[inline]
+    fn each_key(self, mut visit: impl FnMut(KeyView<'d>, Value<'d>)) {
+        let node = self.node();
+        if node.kind != Kind::Object {
+            return;
+        }
+        let doc = self.doc;
+        let mut id = self.id + 1;
+        while id < node.next {
+            let key = doc.node(id);
+            let value = Value { doc, id: id + 1 };
+            let after = doc.node(id + 1).next;
+            if key.kind == Kind::String {
+                visit(
+                    KeyView {
+                        value: Value { doc, id },
+                        node: key,
+                    },
+                    value,
+                );
+            }
+            id = after;
+        }
     }
 
     /// Element `index` of this array.

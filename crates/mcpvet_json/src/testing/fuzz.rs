@@ -174,9 +174,49 @@ pub fn fuzz_json_parse(data: &[u8], checks: Checks) {
         if outcome.value.node_count() <= 4096 && (every || k == 0) {
             ensure(check_paths(&outcome), "paths", data);
         }
+        ensure(check_lookups(&outcome), "member lookups", data);
     }
     let step = if every { 8 } else { data.len() / 16 + 1 };
     ensure(check_array_elements(data, step), "array elements", data);
+}
+
+/// Every object's member lookups agree with a walk of its members: [`Value::member`] and
+/// [`Value::get_many`] find, for each of its keys (decoded) and for a key it lacks, the last
+/// member whose [`key_is`](crate::Member::key_is) says so (they compare keys in place, by
+/// length first; this is the plain definition).
+///
+/// # Errors
+///
+/// The first difference, described.
+pub fn check_lookups(outcome: &ParseOutcome<JsonDocument<'_>>) -> Result<(), String> {
+    for object in preorder(&outcome.value) {
+        if object.kind() != ValueKind::Object {
+            continue;
+        }
+        let mut keys: Vec<String> = object
+            .members()
+            .filter_map(|m| m.key.as_str().map(std::borrow::Cow::into_owned))
+            .collect();
+        keys.push("\u{0}absent".to_owned());
+        for key in &keys {
+            let walked = object.members().filter(|m| m.key_is(key)).last();
+            let found = object.member(key);
+            let same = match (walked, found) {
+                (Some(a), Some(b)) => a.key.id() == b.key.id() && a.value.id() == b.value.id(),
+                (None, None) => true,
+                _ => false,
+            };
+            let [many, _] = object.get_many([key.as_str(), "\u{0}other"]);
+            if !same || many.map(Value::id) != walked.map(|m| m.value.id()) {
+                return Err(format!(
+                    "object at {:?}: lookup of {key:?} finds {found:?} (get_many {many:?}), \
+                     the members say {walked:?}",
+                    object.span()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A well-formed strict JSON array scanned by [`ArrayElements`](crate::ArrayElements), whole
