@@ -38,10 +38,7 @@ pub(crate) fn walk(
 pub(crate) fn find(bytes: &[u8]) -> Anchors {
     let mut out = Anchors::default();
     // The two sets of anchor bytes do not meet: one loop over both.
-    let mask = |window: &[u8; 64 + 1]| {
-        let block = window.first_chunk::<64>().unwrap_or(&[0; 64]);
-        tokens::anchor_bytes(block) | shapes::anchor_bytes(window)
-    };
+    let mask = |window: &[u8; 64 + 1]| tokens::anchor_bytes(window) | shapes::anchor_bytes(window);
     walk(bytes, mask, |at| {
         if matches!(bytes[at], b'_' | b'-' | b'.' | b'A' | b'\\') {
             if tokens::is_anchor(bytes, at) {

@@ -79,45 +79,52 @@ pub(super) fn anchors_other(bytes: &[u8], at: usize) -> bool {
     }
 }
 
-/// For each last letter of a credential word (`a` is 1, as in `letter & 0x1f`), a bit per
-/// letter that may come before it (see [`credential_suffix`]).
-pub(super) const LAST_PAIRS: [u32; 32] = {
-    let pairs: &[&[u8; 2]] = &[
-        b"en", b"on", b"et", b"wt", b"ss", b"ls", b"rd", b"wd", b"id", b"se", b"de", b"ie", b"re",
-        b"ey", b"th", b"al", b"ig", b"er",
-    ];
-    let mut table = [0u32; 32];
+/// The last three letters of each credential word of [`credential_suffix`] (lower case).
+const LAST_THREE: [&[u8; 3]; 20] = [
+    b"ken", b"ion", b"ret", b"jwt", b"ass", b"als", b"ord", b"swd", b"pwd", b"sid", b"nid", b"ase",
+    b"ode", b"kie", b"ure", b"key", b"uth", b"ial", b"sig", b"rer",
+];
+
+/// For each last letter of a credential word and the letter before it (`a` is 1, as in
+/// `letter & 0x1f`), a bit per letter that may come before those two (see
+/// [`may_end_credential_name`]).
+static LAST_TRIPLES: [[u32; 32]; 32] = {
+    let mut table = [[0u32; 32]; 32];
     let mut i = 0;
-    while i < pairs.len() {
-        let [x, y] = *pairs[i];
-        table[(y & 0x1f) as usize] |= 1 << (x & 0x1f);
+    while i < LAST_THREE.len() {
+        let [x, y, z] = *LAST_THREE[i];
+        table[(z & 0x1f) as usize][(y & 0x1f) as usize] |= 1 << (x & 0x1f);
         i += 1;
     }
     table
 };
 
-/// The fast half of [`name_before`]: false when the two bytes before the separator at `sep`
-/// (past a closing quote) end no credential word. Most `:` of a capture stop here, so it is
-/// written with few branches: non-letters fold onto letters in the table (a superset), and
-/// blanks or a digit before the separator leave the decision to the slow half.
+/// The fast half of [`name_before`]: false when the three bytes before the separator at
+/// `sep` (past a closing quote) end no credential word. Most `:` of a capture stop here, so
+/// it is written with few branches: non-letters fold onto letters in the table (a superset),
+/// and blanks before the separator or a digit ending the name (`API_KEY_2`) leave the
+/// decision to the slow half.
 #[inline]
 pub(super) fn may_end_credential_name(bytes: &[u8], sep: usize) -> bool {
-    if sep < 2 {
+    if sep < 3 {
         return false;
     }
     let before = bytes[sep - 1];
-    if blank(before) || before.is_ascii_digit() {
+    if blank(before) {
         return true;
     }
     let mut end = sep - usize::from(before == b'"' || before == b'\'');
     if end < sep && end > 0 && bytes[end - 1] == b'\\' {
         end -= 1;
     }
-    if end < 2 {
+    if end < 3 {
         return false;
     }
-    let (second, last) = (bytes[end - 2], bytes[end - 1]);
-    (LAST_PAIRS[usize::from(last & 0x1f)] >> (second & 0x1f)) & 1 != 0
+    let (third, second, last) = (bytes[end - 3], bytes[end - 2], bytes[end - 1]);
+    if last.is_ascii_digit() {
+        return true;
+    }
+    (LAST_TRIPLES[usize::from(last & 0x1f)][usize::from(second & 0x1f)] >> (third & 0x1f)) & 1 != 0
 }
 
 /// Bytes of a name (`api_key`, `X-Amz-Signature`, `connect.sid`, `--token`).

@@ -3,6 +3,7 @@
 //! the negatives log text and source code are full of.
 use proptest::prelude::*;
 
+use super::anchor::may_end_credential_name;
 use super::judge::{is_code, is_template, is_word, random_letters};
 use super::*;
 use crate::synthetic;
@@ -491,6 +492,40 @@ fn anchors_are_few_and_cover_every_shape() {
         assert!(credential_suffix(name.as_bytes(), name.len()), "{name}");
     }
     assert!(!credential_suffix(b"progressToken", 13));
+    // The fast test at the separator lets every credential name through, however quoted,
+    // and stops the frequent names of a capture that end like one.
+    for name in [
+        "token",
+        "API_KEY_2",
+        "connect.sid",
+        "passwd",
+        "jwt",
+        "Authorization",
+    ] {
+        for text in [
+            format!("{name}=v4lue"),
+            format!("\"{name}\": \"v4lue\""),
+            format!("'{name}': 'v4lue'"),
+            format!("\\\"{name}\\\":\\\"v4lue\\\""),
+            format!("{name} : v4lue"),
+        ] {
+            let b = text.as_bytes();
+            let sep = b.iter().position(|&c| c == b'=' || c == b':').unwrap_or(0);
+            assert!(name_before(b, sep).is_some(), "{text}");
+            assert!(may_end_credential_name(b, sep), "{text}");
+        }
+    }
+    for text in [
+        r#""id":1"#,
+        r#""path":"/"#,
+        r#""config":{}"#,
+        r#""progress":1"#,
+        "parser=x",
+    ] {
+        let b = text.as_bytes();
+        let sep = b.iter().position(|&c| c == b'=' || c == b':').unwrap_or(0);
+        assert!(!may_end_credential_name(b, sep), "{text}");
+    }
 }
 
 #[test]
@@ -530,6 +565,26 @@ proptest! {
             f.iter().any(|x| x.start <= at && at + s.secret.len() <= x.end),
             "{}: {:?}: {:?}", s.label, text, found(&text)
         );
+    }
+
+    /// The fast test at a separator never rejects a name the slow one accepts: texts built
+    /// from credential words, other words, quotes, escapes, digits and separators.
+    #[test]
+    fn the_fast_separator_test_is_a_superset(
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            "token", "Token", "key", "KEY", "secret", "passwd", "pwd", "sid", "sessionid",
+            "auth", "sig", "bearer", "jwt", "cookie", "signature", "passcode", "credentials",
+            "progress", "path", "id", "config", "x", "_", "-", ".", "2", "\"", "'", "\\",
+            " ", ":", "=", "v4lueQ",
+        ]), 0..14),
+    ) {
+        let text: String = parts.concat();
+        let b = text.as_bytes();
+        for sep in 0..b.len() {
+            if matches!(b[sep], b'=' | b':') && name_before(b, sep).is_some() {
+                prop_assert!(may_end_credential_name(b, sep), "{:?} at {}", text, sep);
+            }
+        }
     }
 
     /// The scanner never panics and its ranges are in the text, sorted and disjoint.

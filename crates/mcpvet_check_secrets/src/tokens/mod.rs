@@ -110,8 +110,7 @@ pub fn may_contain(bytes: &[u8]) -> bool {
 /// `.`, `A`, `\`) are found with portable SIMD compares, and only those are looked at.
 pub fn anchors(bytes: &[u8]) -> Vec<usize> {
     let mut out = Vec::new();
-    let mask = |window: &[u8; 64 + 1]| anchor_bytes(window.first_chunk::<64>().unwrap_or(&[0; 64]));
-    crate::anchors::walk(bytes, mask, |at| {
+    crate::anchors::walk(bytes, anchor_bytes, |at| {
         if is_anchor(bytes, at) {
             out.push(at);
         }
@@ -119,19 +118,28 @@ pub fn anchors(bytes: &[u8]) -> Vec<usize> {
     out
 }
 
-/// A bit per byte of `block` that is `_`, `-`, `.`, `A` or `\`.
+/// A bit per byte of the first 64 of `window` that is `_`, `-`, `.` or `A`, or a `\` followed
+/// by `u` (only a `\u` escape may hide a token: a capture of JSON text inside JSON strings has
+/// a backslash in every `\"`, and those are not looked at).
 #[inline]
-pub(crate) fn anchor_bytes(block: &[u8; 64]) -> u64 {
+pub(crate) fn anchor_bytes(window: &[u8; 64 + 1]) -> u64 {
     use wide::u8x16;
+    let load = |at: usize| {
+        let mut lanes = [0u8; 16];
+        lanes.copy_from_slice(&window[at..at + 16]);
+        u8x16::new(lanes)
+    };
     let mut mask = 0u64;
-    for (k, chunk) in block.chunks_exact(16).enumerate() {
-        let v = u8x16::new(chunk.try_into().unwrap_or([0; 16]));
+    for k in 0..4 {
+        let at = 16 * k;
+        let v = load(at);
+        let escape_u = v.simd_eq(u8x16::splat(b'\\')) & load(at + 1).simd_eq(u8x16::splat(b'u'));
         let hits = v.simd_eq(u8x16::splat(b'_'))
             | v.simd_eq(u8x16::splat(b'-'))
             | v.simd_eq(u8x16::splat(b'.'))
             | v.simd_eq(u8x16::splat(b'A'))
-            | v.simd_eq(u8x16::splat(b'\\'));
-        mask |= u64::from(hits.to_bitmask()) << (16 * k);
+            | escape_u;
+        mask |= u64::from(hits.to_bitmask()) << at;
     }
     mask
 }

@@ -292,8 +292,9 @@ fn first_bytes_cover_every_stem() {
 
 #[test]
 fn anchors_in_blocks_match_a_byte_by_byte_scan() {
-    let pieces: [&[u8]; 8] = [
+    let pieces: [&[u8]; 9] = [
         b"ghp_",
+        br#"\"key\":\"\\u0041\"\\"#,
         b"AKIAIOSFODNN7EXAMPLEX",
         b" plain text. with - dashes_ ",
         b"\\u0067hp_",
