@@ -18,11 +18,6 @@ mod progress;
 mod project;
 mod stream;
 
-/// mimalloc instead of the system allocator: the inspection of a session allocates and frees
-/// many small values, and glibc spent about an eighth of the run in malloc and free.
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     let cli = match cli::Cli::try_parse_from(cli::with_default_command(std::env::args_os())) {
         Ok(cli) => cli,
