@@ -27,7 +27,7 @@ impl Key {
             IdValue::String(s) => Some(Key::Str(s.as_str().into())),
             IdValue::Number(n) => Some(match n.as_i64() {
                 Some(i) => Key::Int(i),
-                None => Key::Num(n.canonical.as_deref().unwrap_or(&n.lexeme).into()),
+                None => Key::Num(n.canonical().unwrap_or(&n.lexeme).into()),
             }),
             IdValue::Null | IdValue::Other(_) => None,
         }

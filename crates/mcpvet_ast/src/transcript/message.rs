@@ -239,10 +239,9 @@ pub enum IdValue {
 pub struct NumericId {
     /// The number exactly as written.
     pub lexeme: String,
-    /// The canonical decimal form of its value when it is integral (`1.0` and `1e0` give
-    /// `"1"`, `-0` gives `"0"`); `None` for fractions and for integers too long to write out
-    /// (more than 400 digits).
-    pub canonical: Option<String>,
+    /// The canonical decimal form of its value (see [`NumericId::canonical`]): most ids are
+    /// written in it, and do not keep it twice.
+    canonical: Canonical,
     /// The value is not an integer (`1.5`): an invalid id.
     pub fractional: bool,
     /// The value is an integer written another way (`1.0`, `1e0`, `-0`): valid for JSON
@@ -252,7 +251,29 @@ pub struct NumericId {
     pub beyond_safe: bool,
 }
 
+/// Where the canonical form of a [`NumericId`] is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Canonical {
+    /// The lexeme is the canonical form.
+    Lexeme,
+    /// Another text (`1` for `1.0`).
+    Other(String),
+    /// None: a fraction, or an integer too long to write out.
+    None,
+}
+
 impl NumericId {
+    /// The canonical decimal form of its value when it is integral (`1.0` and `1e0` give
+    /// `"1"`, `-0` gives `"0"`); `None` for fractions and for integers too long to write out
+    /// (more than 400 digits).
+    pub fn canonical(&self) -> Option<&str> {
+        match &self.canonical {
+            Canonical::Lexeme => Some(&self.lexeme),
+            Canonical::Other(text) => Some(text),
+            Canonical::None => None,
+        }
+    }
+
     /// Analyses a JSON number lexeme.
     pub fn from_lexeme(lexeme: &str) -> NumericId {
         // Most ids are short plain integers (`7`, `-3`), their own canonical form: no need
@@ -264,7 +285,7 @@ impl NumericId {
         if plain {
             return NumericId {
                 lexeme: lexeme.to_owned(),
-                canonical: Some(lexeme.to_owned()),
+                canonical: Canonical::Lexeme,
                 fractional: false,
                 non_canonical: false,
                 beyond_safe: false,
@@ -289,7 +310,11 @@ impl NumericId {
             });
         NumericId {
             lexeme: lexeme.to_owned(),
-            canonical,
+            canonical: match canonical {
+                Some(text) if text == lexeme => Canonical::Lexeme,
+                Some(text) => Canonical::Other(text),
+                None => Canonical::None,
+            },
             fractional,
             non_canonical,
             beyond_safe,
@@ -298,7 +323,7 @@ impl NumericId {
 
     /// The value as `i64`, when it is an integer in range (also for `1.0`).
     pub fn as_i64(&self) -> Option<i64> {
-        self.canonical.as_deref()?.parse().ok()
+        self.canonical()?.parse().ok()
     }
 }
 
@@ -340,9 +365,9 @@ impl RequestId {
     pub fn key(&self) -> Option<IdKey> {
         match &self.value {
             IdValue::String(s) => Some(IdKey::String(s.clone())),
-            IdValue::Number(n) => Some(IdKey::Number(
-                n.canonical.clone().unwrap_or_else(|| n.lexeme.clone()),
-            )),
+            IdValue::Number(n) => {
+                Some(IdKey::Number(n.canonical().unwrap_or(&n.lexeme).to_owned()))
+            }
             IdValue::Null | IdValue::Other(_) => None,
         }
     }
@@ -774,7 +799,7 @@ mod tests {
         for t in ["1.0", "1e0", "10e-1", "0.1e1", "1E+0"] {
             let x = n(t);
             assert!(x.non_canonical && !x.fractional, "{t}");
-            assert_eq!(x.canonical.as_deref(), Some("1"), "{t}");
+            assert_eq!(x.canonical(), Some("1"), "{t}");
             assert_eq!(id_of(t).key(), Some(IdKey::Number("1".into())), "{t}");
         }
         let frac = n("1.5");
@@ -787,14 +812,14 @@ mod tests {
         assert!(n("-9007199254740992").beyond_safe);
         assert!(n("1e300").beyond_safe);
         let huge = n("1e999999999999");
-        assert!(huge.beyond_safe && huge.canonical.is_none() && !huge.fractional);
+        assert!(huge.beyond_safe && huge.canonical().is_none() && !huge.fractional);
         let neg = n("-3");
         assert!(!neg.non_canonical && !neg.fractional);
         assert_eq!(neg.as_i64(), Some(-3));
         let zero = n("0");
         assert!(!zero.non_canonical);
         assert!(n("-0").non_canonical);
-        assert_eq!(n("-0").canonical.as_deref(), Some("0"));
+        assert_eq!(n("-0").canonical(), Some("0"));
         assert!(n("1e-400").fractional);
         assert!(id_of("null").is_null());
         assert_eq!(id_of("null").key(), None);

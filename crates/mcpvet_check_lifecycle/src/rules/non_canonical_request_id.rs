@@ -50,7 +50,7 @@ pub(crate) fn check(id: &RequestId, doc: &JsonDocument<'_>, report: &mut Reporte
         && n.non_canonical
         && !n.fractional
     {
-        let canonical = n.canonical.as_deref().unwrap_or(&n.lexeme);
+        let canonical = n.canonical().unwrap_or(&n.lexeme);
         report.report(
             &NON_CANONICAL_REQUEST_ID,
             id.span(doc),
