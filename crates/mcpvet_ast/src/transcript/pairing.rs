@@ -43,11 +43,15 @@ enum UnitKind {
     Other,
 }
 
+/// A message (or batch element) being paired: where it is and what is known of its direction.
+/// What it is ([`UnitKind`]) is kept apart, in a vector of the same length that the pairing
+/// only reads, so that its maps can borrow the ids instead of copying them.
 #[derive(Debug)]
 struct Unit {
     at: MessageRef,
-    server: Option<String>,
-    kind: UnitKind,
+    /// The server it belongs to: 0 when the capture names none, else one more than the index
+    /// of the name among the names of the capture.
+    server: u32,
     dir: Option<Direction>,
     src: DirectionSource,
 }
@@ -129,12 +133,17 @@ fn unit_of_message(
 /// Infers directions and pairs requests with responses; appends to `links`.
 pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut Vec<Link>) {
     let mut units: Vec<Unit> = Vec::with_capacity(entries.len());
+    let mut kinds: Vec<UnitKind> = Vec::with_capacity(entries.len());
+    let mut servers: HashMap<&str, u32> = HashMap::new();
     for (i, entry) in entries.iter().enumerate() {
         let stated = matches!(
             entry.direction_source,
             DirectionSource::Explicit | DirectionSource::Format
         ) && entry.direction.is_some();
-        let server = entry.server.as_ref().map(|s| s.value.clone());
+        let server = entry.server.as_ref().map_or(0, |s| {
+            let next = u32::try_from(servers.len() + 1).unwrap_or(u32::MAX);
+            *servers.entry(s.value.as_str()).or_insert(next)
+        });
         let first = units.len();
         let mut push = |item: Option<usize>, kind: UnitKind, dir, src| {
             let (dir, src) = if stated {
@@ -144,11 +153,11 @@ pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut V
             };
             units.push(Unit {
                 at: MessageRef { entry: i, item },
-                server: server.clone(),
-                kind,
+                server,
                 dir,
                 src,
             });
+            kinds.push(kind);
         };
         match &entry.kind {
             EntryKind::Message(Message::Batch { items, .. }) => {
@@ -184,7 +193,8 @@ pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut V
         }
     }
 
-    pair(&mut units, links);
+    drop(servers);
+    pair(&mut units, &kinds, links);
 
     // Write the directions back, aggregating batch elements.
     let mut u = 0;
@@ -258,7 +268,8 @@ fn aggregate(units: &[Unit]) -> (Option<Direction>, DirectionSource) {
     }
 }
 
-type Scope = (Option<String>, IdKey);
+/// Ids are scoped per server (see [`Unit::server`]).
+type Scope<'k> = (u32, &'k IdKey);
 
 /// Index of a direction class: client-to-server, server-to-client, unknown.
 fn class(dir: Option<Direction>) -> usize {
@@ -279,27 +290,74 @@ fn single_known(present: [bool; 3]) -> Option<Direction> {
 }
 
 /// Pending requests of one scope, in order, by direction class (so every step is O(1)
-/// amortised, whatever the input).
+/// amortised, whatever the input). Most scopes only ever hold one request (ids are seldom
+/// reused while pending): it is kept without the queues' allocation.
 #[derive(Debug, Default)]
-struct Queues([VecDeque<usize>; 3]);
+enum Queues {
+    #[default]
+    Empty,
+    /// One pending request, of a direction class.
+    One {
+        unit: usize,
+        class: usize,
+    },
+    Many(Box<[VecDeque<usize>; 3]>),
+}
 
 impl Queues {
+    /// Adds the request `unit` (later than those pending) of direction class `class`.
+    fn push(&mut self, class: usize, unit: usize) {
+        match self {
+            Queues::Empty => *self = Queues::One { unit, class },
+            Queues::One {
+                unit: first,
+                class: first_class,
+            } => {
+                let mut queues: Box<[VecDeque<usize>; 3]> = Box::default();
+                queues[*first_class].push_back(*first);
+                queues[class].push_back(unit);
+                *self = Queues::Many(queues);
+            }
+            Queues::Many(queues) => queues[class].push_back(unit),
+        }
+    }
+
     fn present(&self) -> [bool; 3] {
-        [0, 1, 2].map(|c| !self.0[c].is_empty())
+        match self {
+            Queues::Empty => [false; 3],
+            Queues::One { class, .. } => [0, 1, 2].map(|c| c == *class),
+            Queues::Many(queues) => [0, 1, 2].map(|c| !queues[c].is_empty()),
+        }
     }
 
     fn is_empty(&self) -> bool {
-        self.0.iter().all(VecDeque::is_empty)
+        match self {
+            Queues::Empty => true,
+            Queues::One { .. } => false,
+            Queues::Many(queues) => queues.iter().all(VecDeque::is_empty),
+        }
     }
 
     /// The earliest pending request among `classes`.
     fn pop_earliest(&mut self, classes: &[usize]) -> Option<usize> {
-        let best = classes
-            .iter()
-            .copied()
-            .filter_map(|c| self.0[c].front().map(|&u| (u, c)))
-            .min()?;
-        self.0[best.1].pop_front()
+        match self {
+            Queues::Empty => None,
+            Queues::One { unit, class } => {
+                let unit = *unit;
+                classes.contains(class).then(|| {
+                    *self = Queues::Empty;
+                    unit
+                })
+            }
+            Queues::Many(queues) => {
+                let best = classes
+                    .iter()
+                    .copied()
+                    .filter_map(|c| queues[c].front().map(|&u| (u, c)))
+                    .min()?;
+                queues[best.1].pop_front()
+            }
+        }
     }
 }
 
@@ -367,17 +425,16 @@ fn continues(sent: &[SentIds; 2], key: &IdKey) -> Option<Direction> {
     }
 }
 
-fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
-    let mut pending: HashMap<Scope, Queues> = HashMap::new();
+fn pair(units: &mut [Unit], kinds: &[UnitKind], links: &mut Vec<Link>) {
+    let mut pending: HashMap<Scope<'_>, Queues> = HashMap::new();
     // The ids each side has sent requests with, per server.
-    let mut senders: HashMap<Option<String>, [SentIds; 2]> = HashMap::new();
+    let mut senders: HashMap<u32, [SentIds; 2]> = HashMap::new();
     // Outstanding requests per progress token, by direction class.
-    let mut tokens: HashMap<Scope, [usize; 3]> = HashMap::new();
+    let mut tokens: HashMap<Scope<'_>, [usize; 3]> = HashMap::new();
     for u in 0..units.len() {
-        let server = units[u].server.clone();
-        match &units[u].kind {
+        let server = units[u].server;
+        match &kinds[u] {
             UnitKind::Request { key, token } => {
-                let (key, token) = (key.clone(), token.clone());
                 if units[u].dir.is_none()
                     && units[u].src == DirectionSource::Ambiguous
                     && let Some(key) = &key
@@ -388,12 +445,12 @@ fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
                     units[u].dir = Some(d);
                     units[u].src = DirectionSource::Pairing;
                 }
-                if let (Some(d), Some(key)) = (units[u].dir, &key) {
-                    senders.entry(server.clone()).or_default()[class(Some(d))].add(key);
+                if let (Some(d), Some(key)) = (units[u].dir, key) {
+                    senders.entry(server).or_default()[class(Some(d))].add(key);
                 }
                 let c = class(units[u].dir);
                 if let Some(key) = key {
-                    pending.entry((server.clone(), key)).or_default().0[c].push_back(u);
+                    pending.entry((server, key)).or_default().push(c, u);
                 }
                 if let Some(token) = token {
                     tokens.entry((server, token)).or_default()[c] += 1;
@@ -405,11 +462,11 @@ fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
                 }
                 let decided = if let Some(key) = cancels {
                     pending
-                        .get(&(server, key.clone()))
+                        .get(&(server, key))
                         .and_then(|q| single_known(q.present()))
                 } else if let Some(token) = progress {
                     tokens
-                        .get(&(server, token.clone()))
+                        .get(&(server, token))
                         .and_then(|n| single_known(n.map(|k| k > 0)))
                         .map(Direction::opposite)
                 } else {
@@ -421,7 +478,7 @@ fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
                 }
             }
             UnitKind::Response { key: Some(key) } => {
-                let scope = (server, key.clone());
+                let scope = (server, key);
                 let Some(queues) = pending.get_mut(&scope) else {
                     continue;
                 };
@@ -444,8 +501,8 @@ fn pair(units: &mut [Unit], links: &mut Vec<Link>) {
                 };
                 if let UnitKind::Request {
                     token: Some(token), ..
-                } = &units[c].kind
-                    && let Some(counts) = tokens.get_mut(&(units[c].server.clone(), token.clone()))
+                } = &kinds[c]
+                    && let Some(counts) = tokens.get_mut(&(units[c].server, token))
                 {
                     let k = &mut counts[class(units[c].dir)];
                     *k = k.saturating_sub(1);
