@@ -271,7 +271,7 @@ pub(crate) fn read_text<'a>(
     };
 
     // Lowering.
-    let mut reader = Reader::new(text, error_spans);
+    let mut reader = Reader::new(text, error_spans, plan.items.len());
     let format = detection.format;
     for item in &plan.items {
         match item {
@@ -764,7 +764,7 @@ pub fn read_array_elements<'a>(
         .filter(|d| d.is_error())
         .map(Diagnostic::span)
         .collect();
-    let mut reader = Reader::new(text, error_spans);
+    let mut reader = Reader::new(text, error_spans, document.roots().len());
     for value in document.roots() {
         let span = value.span();
         record(

@@ -68,15 +68,15 @@ fn timestamp_of(value: Value<'_>) -> Option<TextField> {
 }
 
 impl<'t> Reader<'t> {
-    pub(crate) fn new(text: &'t str, error_spans: Vec<Span>) -> Self {
-        // About one entry per line in the line-based formats: growing the vector of large
-        // entries by doubling copied it about twice over.
-        let lines = memchr::memchr_iter(b'\n', text.as_bytes()).count() + 1;
+    /// A reader of `text` for about `entries` entries (the number of lines or values the
+    /// caller found: growing the vector of large entries by doubling copied it about twice
+    /// over).
+    pub(crate) fn new(text: &'t str, error_spans: Vec<Span>, entries: usize) -> Self {
         Reader {
             text,
             line_cursor: (0, 1),
             error_spans,
-            entries: Vec::with_capacity(lines.min(text.len() / 16 + 1)),
+            entries: Vec::with_capacity(entries.min(text.len() / 16 + 1)),
             links: Vec::new(),
             cx: LowerCx::new(),
             next_index: 0,

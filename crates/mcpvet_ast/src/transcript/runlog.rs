@@ -845,7 +845,7 @@ pub(crate) fn read_key_value(text: &str, forced: bool) -> LowerOutcome<Transcrip
         .filter(|d| d.is_error())
         .map(Diagnostic::span)
         .collect();
-    let mut reader = Reader::new(&derived, error_spans);
+    let mut reader = Reader::new(&derived, error_spans, document.roots().len());
     let roots: Vec<Value<'_>> = document.roots().collect();
     let mut next_root = 0;
     for item in &items {

@@ -481,7 +481,8 @@ fn lower(
     Vec<Diagnostic>,
     Option<usize>,
 ) {
-    let mut reader = Reader::new(doc.text(), Vec::new());
+    // Entries are the HAR file's requests and responses, not its lines: the vector grows.
+    let mut reader = Reader::new(doc.text(), Vec::new(), 0);
     let mut endpoints = None;
     if let Some(root) = doc.root() {
         endpoints = Some(read_root(&mut reader, root, bodies));
