@@ -97,13 +97,21 @@ pub(crate) fn inspect(
         Cut::new(array, true),
         workers,
         &|| (),
-        &|(), job| read_piece(&job.bytes, job.place, format, job.elements.as_deref()),
-        |seq, bytes, piece| {
+        // The piece keeps its buffer (its text is not copied); the stream gives it back once
+        // the piece is checked, for the reader to fill again.
+        &|(), job| {
+            let bytes = std::mem::take(&mut job.bytes);
+            read_piece(bytes, job.place, format, job.elements.as_deref())
+        },
+        |seq, bytes, piece, recycle| {
             waiting.insert(seq, (bytes, piece));
             while let Some((bytes, piece)) = waiting.remove(&next) {
                 stream.consume(piece);
                 progress.advance(bytes);
                 next += 1;
+            }
+            for buffer in stream.take_buffers() {
+                recycle(buffer);
             }
             true
         },
@@ -134,7 +142,7 @@ pub(crate) fn json_lines(
         workers.max(1),
         &|| JsonLinesChecker::new(options),
         &|checker, job| checker.is_clean(&job.bytes, job.place.base),
-        |_, bytes, piece_clean| {
+        |_, bytes, piece_clean, _| {
             len += bytes;
             clean &= piece_clean;
             clean
@@ -170,15 +178,17 @@ const POOL: usize = 8;
 /// its own state from `state`: a parser whose arena is reused), and `consume`, on the calling
 /// thread, gets each result as it comes (in any order) with its sequence number and the
 /// piece's length; it returns whether to go on. Queues are bounded and piece buffers are
-/// recycled, so memory stays a few pieces whatever the file's size.
+/// recycled (a buffer `work` leaves in its job goes back at once; one it takes, `consume`
+/// gives back through the function it is handed), so memory stays a few pieces whatever the
+/// file's size.
 fn run_pieces<S, R: Send>(
     file: File,
     head: Vec<u8>,
     cut: Cut,
     workers: usize,
     state: &(dyn Fn() -> S + Sync),
-    work: &(dyn Fn(&mut S, &Job) -> R + Sync),
-    mut consume: impl FnMut(u64, u64, R) -> bool,
+    work: &(dyn Fn(&mut S, &mut Job) -> R + Sync),
+    mut consume: impl FnMut(u64, u64, R, &dyn Fn(Vec<u8>)) -> bool,
 ) -> io::Result<()> {
     let workers = workers.max(1);
     thread::scope(|scope| -> io::Result<()> {
@@ -198,11 +208,13 @@ fn run_pieces<S, R: Send>(
                         Ok(rx) => rx.recv(),
                         Err(_) => return,
                     };
-                    let Ok(job) = job else { return };
-                    let result = work(&mut state, &job);
+                    let Ok(mut job) = job else { return };
                     let len = job.bytes.len() as u64;
+                    let result = work(&mut state, &mut job);
                     // A full pool (or a reader that has stopped) lets the buffer go.
-                    let _ = pool_tx.try_send(job.bytes);
+                    if job.bytes.capacity() > 0 {
+                        let _ = pool_tx.try_send(job.bytes);
+                    }
                     if done_tx.send((job.seq, len, result)).is_err() {
                         return;
                     }
@@ -210,7 +222,11 @@ fn run_pieces<S, R: Send>(
             });
         }
         // Only the workers hold these: the reader's sends fail once they have all stopped.
-        drop((job_rx, done_tx, pool_tx));
+        drop((job_rx, done_tx));
+        // The buffers the results kept come back from here.
+        let recycle = |buffer: Vec<u8>| {
+            let _ = pool_tx.try_send(buffer);
+        };
         let reader = scope.spawn(move || {
             if cut.array {
                 cut_array(file, head, &job_tx)
@@ -219,7 +235,7 @@ fn run_pieces<S, R: Send>(
             }
         });
         for (seq, len, result) in &done_rx {
-            if !consume(seq, len, result) {
+            if !consume(seq, len, result, &recycle) {
                 break;
             }
         }

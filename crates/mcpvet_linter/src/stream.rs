@@ -24,20 +24,43 @@ use crate::report::{FileReport, MessageRow, TranscriptInfo};
 use crate::runs::{self, RunJoin};
 use crate::transcript::TranscriptOptions;
 
-/// One piece of a large capture, read and detached from the buffer it was read from.
-#[derive(Debug)]
+self_cell::self_cell!(
+    /// A piece's transcript with the buffer it was read from: its text borrows the buffer
+    /// (no copy of it), and the buffer can go back to the reader once the piece is checked.
+    struct PieceCell {
+        owner: Vec<u8>,
+        #[covariant]
+        dependent: Transcript,
+    }
+);
+
+/// One piece of a large capture, read, holding the buffer it was read from.
 pub struct PreparedPiece {
-    transcript: Transcript<'static>,
+    cell: PieceCell,
     diagnostics: Vec<Diagnostic>,
     /// What the secret checks found (they look at one message at a time, so they run here,
     /// in parallel, rather than in order); message indexes count from the piece's start.
     secrets: Findings,
 }
 
+impl std::fmt::Debug for PreparedPiece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreparedPiece")
+            .field("transcript", self.cell.borrow_dependent())
+            .field("diagnostics", &self.diagnostics)
+            .field("secrets", &self.secrets)
+            .finish_non_exhaustive()
+    }
+}
+
 impl PreparedPiece {
     /// Bytes of text in the piece.
     pub fn len(&self) -> usize {
-        self.transcript.text().len()
+        self.transcript().text().len()
+    }
+
+    fn transcript(&self) -> &Transcript<'_> {
+        self.cell.borrow_dependent()
     }
 
     /// Whether the piece holds no text.
@@ -60,8 +83,11 @@ pub struct PiecePlace {
 /// Reads one piece of a capture in `format`: `bytes` are whole lines starting at `place` in
 /// the file (invalid UTF-8 is reported, as for a whole file); for a JSON array, `elements`
 /// are the byte ranges of the piece's elements in `bytes`. Pure: may run on any thread.
+///
+/// The piece keeps `bytes`: its transcript reads its text there (a piece of valid UTF-8 is
+/// not copied), and [`TranscriptStream::take_buffers`] gives them back once checked.
 pub fn read_piece(
-    bytes: &[u8],
+    bytes: Vec<u8>,
     place: PiecePlace,
     format: InputFormat,
     elements: Option<&[Range<usize>]>,
@@ -71,29 +97,49 @@ pub fn read_piece(
         first_line,
         first_element,
     } = place;
-    let decoded = mcpvet_json::decode_utf8(bytes);
-    let text: &str = &decoded.text;
+    let mut diagnostics = Vec::new();
+    let mut secrets = Findings::new();
+    let cell = PieceCell::new(bytes, |bytes| {
+        let decoded = mcpvet_json::decode_utf8(bytes);
+        diagnostics = decoded.diagnostics;
+        let mut transcript = match decoded.text {
+            std::borrow::Cow::Borrowed(text) => read_text(text, format, elements, &mut diagnostics),
+            // Invalid UTF-8, read as decoded (a copy), as a whole file is.
+            std::borrow::Cow::Owned(text) => {
+                read_text(&text, format, elements, &mut diagnostics).into_static()
+            }
+        };
+        transcript.rebase(base, first_line, 0);
+        if elements.is_some() {
+            transcript.set_first_element(first_element);
+        }
+        mcpvet_check_secrets::check_transcript(&transcript, &mut secrets);
+        transcript
+    });
+    for d in &mut diagnostics {
+        d.shift(base);
+    }
+    PreparedPiece {
+        cell,
+        diagnostics,
+        secrets,
+    }
+}
+
+/// The transcript of a piece's text (see [`read_piece`]), its diagnostics added to
+/// `diagnostics`.
+fn read_text<'t>(
+    text: &'t str,
+    format: InputFormat,
+    elements: Option<&[Range<usize>]>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Transcript<'t> {
     let outcome = match elements {
         Some(elements) => read_array_elements(text, elements),
         None => read_transcript(text, None, Some(format)),
     };
-    let mut transcript = outcome.value;
-    let mut diagnostics = decoded.diagnostics;
     diagnostics.extend(outcome.diagnostics);
-    for d in &mut diagnostics {
-        d.shift(base);
-    }
-    transcript.rebase(base, first_line, 0);
-    if elements.is_some() {
-        transcript.set_first_element(first_element);
-    }
-    let mut secrets = Findings::new();
-    mcpvet_check_secrets::check_transcript(&transcript, &mut secrets);
-    PreparedPiece {
-        transcript: transcript.into_static(),
-        diagnostics,
-        secrets,
-    }
+    outcome.value
 }
 
 /// Detects the format of a capture from its first piece (see
@@ -161,6 +207,8 @@ pub struct TranscriptStream {
     /// Pieces read before the version was decided, and their size.
     held: Vec<PreparedPiece>,
     held_bytes: usize,
+    /// The buffers of the pieces checked, for [`take_buffers`](Self::take_buffers).
+    spare: Vec<Vec<u8>>,
 }
 
 /// At most this many bytes of a capture are held while its protocol version is undecided (no
@@ -186,7 +234,14 @@ impl TranscriptStream {
             version: VersionScan::default(),
             held: Vec::new(),
             held_bytes: 0,
+            spare: Vec::new(),
         }
+    }
+
+    /// The buffers of the pieces checked since the last call (see [`read_piece`]), to read
+    /// the next pieces into.
+    pub fn take_buffers(&mut self) -> Vec<Vec<u8>> {
+        std::mem::take(&mut self.spare)
     }
 
     /// Checks the next piece, in file order.
@@ -200,7 +255,7 @@ impl TranscriptStream {
             return;
         }
         self.version
-            .feed(piece.transcript.entries(), piece.transcript.document());
+            .feed(piece.transcript().entries(), piece.transcript().document());
         self.held_bytes += piece.len();
         self.held.push(piece);
         if self.options.protocol.is_some()
@@ -224,12 +279,23 @@ impl TranscriptStream {
 
     fn check(&mut self, piece: PreparedPiece) {
         let PreparedPiece {
-            mut transcript,
+            mut cell,
             diagnostics,
             secrets,
         } = piece;
         let first_index = self.next_index;
-        transcript.shift_indices(self.next_index);
+        cell.with_dependent_mut(|_, transcript| transcript.shift_indices(first_index));
+        self.check_transcript(cell.borrow_dependent(), diagnostics, secrets);
+        self.spare.push(cell.into_owner());
+    }
+
+    fn check_transcript(
+        &mut self,
+        transcript: &Transcript<'_>,
+        diagnostics: Vec<Diagnostic>,
+        secrets: Findings,
+    ) {
+        let first_index = self.next_index;
         self.next_index += u32::try_from(transcript.message_count()).unwrap_or(u32::MAX);
         let first_new = self.findings.diagnostics().len();
         let first_redaction = self.findings.redactions().len();

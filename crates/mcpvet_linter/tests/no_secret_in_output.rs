@@ -844,7 +844,7 @@ fn stream(file: &str, text: &str) -> FileReport {
             first_line,
             first_element: 0,
         };
-        stream.consume(read_piece(piece.as_bytes(), place, format, None));
+        stream.consume(read_piece(piece.as_bytes().to_vec(), place, format, None));
         first_line += u32::try_from(piece.matches('\n').count()).unwrap();
     }
     let mut report = stream.finish(file);

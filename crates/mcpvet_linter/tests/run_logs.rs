@@ -176,7 +176,7 @@ fn streamed_run_logs_match_whole_ones() {
                 first_line: u32::try_from(i + 1).unwrap(),
                 first_element: 0,
             };
-            stream.consume(read_piece(line.as_bytes(), place, format, None));
+            stream.consume(read_piece(line.as_bytes().to_vec(), place, format, None));
             base += line.len();
         }
         let streamed = stream.finish(name);

@@ -43,7 +43,7 @@ fn streamed(name: &str, text: &str, lines_per_piece: usize) -> FileReport {
                 first_line,
                 first_element: 0,
             };
-            read_piece(&text.as_bytes()[w[0]..w[1]], place, format, None)
+            read_piece(text.as_bytes()[w[0]..w[1]].to_vec(), place, format, None)
         })
         .collect();
     pieces.reverse();
@@ -140,7 +140,7 @@ fn array_elements_in_pieces_give_the_whole_array_report() {
                 first_line: line,
                 first_element: u32::try_from(k * per_piece).expect("small"),
             };
-            stream.consume(read_piece(bytes, place, format, Some(&local)));
+            stream.consume(read_piece(bytes.to_vec(), place, format, Some(&local)));
             line += u32::try_from(text[start..end].matches('\n').count()).expect("small");
             start = end;
         }
