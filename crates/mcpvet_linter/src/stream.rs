@@ -207,9 +207,14 @@ pub struct TranscriptStream {
     /// Pieces read before the version was decided, and their size.
     held: Vec<PreparedPiece>,
     held_bytes: usize,
-    /// The buffers of the pieces checked, for [`take_buffers`](Self::take_buffers).
+    /// The buffers of the pieces checked, for [`take_buffers`](Self::take_buffers): at most
+    /// [`SPARE_BUFFERS`].
     spare: Vec<Vec<u8>>,
 }
+
+/// At most this many buffers of checked pieces wait for [`TranscriptStream::take_buffers`];
+/// the others are freed.
+pub const SPARE_BUFFERS: usize = 8;
 
 /// At most this many bytes of a capture are held while its protocol version is undecided (no
 /// `initialize` result yet): the version is then decided from them, as
@@ -238,8 +243,8 @@ impl TranscriptStream {
         }
     }
 
-    /// The buffers of the pieces checked since the last call (see [`read_piece`]), to read
-    /// the next pieces into.
+    /// The buffers of the pieces checked since the last call (see [`read_piece`]; at most
+    /// [`SPARE_BUFFERS`]), to read the next pieces into.
     pub fn take_buffers(&mut self) -> Vec<Vec<u8>> {
         std::mem::take(&mut self.spare)
     }
@@ -286,7 +291,10 @@ impl TranscriptStream {
         let first_index = self.next_index;
         cell.with_dependent_mut(|_, transcript| transcript.shift_indices(first_index));
         self.check_transcript(cell.borrow_dependent(), diagnostics, secrets);
-        self.spare.push(cell.into_owner());
+        // A caller that never takes them back holds a few, not the whole file.
+        if self.spare.len() < SPARE_BUFFERS {
+            self.spare.push(cell.into_owner());
+        }
     }
 
     fn check_transcript(
