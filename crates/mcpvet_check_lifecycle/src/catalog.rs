@@ -1,5 +1,8 @@
 //! The method catalogue per protocol version (§4.2 of the protocol notes): which versions
 //! define a method, which phase of the session it belongs to, and which capability gates it.
+use std::sync::LazyLock;
+
+use foldhash::HashMap;
 use mcpvet_ast::transcript::ProtocolVersion;
 
 use crate::caps::{self, Cap};
@@ -139,10 +142,10 @@ pub(crate) fn names() -> impl Iterator<Item = &'static str> {
 
 /// The catalogue entry of `method`, if it is an MCP method.
 pub(crate) fn method(name: &str) -> Option<&'static MethodInfo> {
-    METHODS
-        .binary_search_by(|m| m.name.cmp(name))
-        .ok()
-        .map(|i| &METHODS[i])
+    // A hash lookup: every message asks, and a binary search compared a string per probe.
+    static BY_NAME: LazyLock<HashMap<&'static str, &'static MethodInfo>> =
+        LazyLock::new(|| METHODS.iter().map(|m| (m.name, m)).collect());
+    BY_NAME.get(name).copied()
 }
 
 /// Which party must have declared a capability.

@@ -34,11 +34,36 @@ pub(crate) fn walk(
     (i..bytes.len()).for_each(visit);
 }
 
+/// A bit per byte of the first 64 of `window` whose lane `lanes` marks, given each 16 bytes
+/// and the 16 one byte further (for predicates that look at the next byte).
+#[inline]
+pub(crate) fn mask64(
+    window: &[u8; 64 + 1],
+    lanes: impl Fn(wide::u8x16, wide::u8x16) -> wide::u8x16,
+) -> u64 {
+    let load = |at: usize| {
+        let mut bytes = [0u8; 16];
+        bytes.copy_from_slice(&window[at..at + 16]);
+        wide::u8x16::new(bytes)
+    };
+    let mut mask = 0u64;
+    for k in 0..4 {
+        let at = 16 * k;
+        mask |= u64::from(lanes(load(at), load(at + 1)).to_bitmask()) << at;
+    }
+    mask
+}
+
 /// [`tokens::anchors`] and [`shapes::anchors`] of `bytes`, in one pass.
 pub(crate) fn find(bytes: &[u8]) -> Anchors {
     let mut out = Anchors::default();
     // The two sets of anchor bytes do not meet: one loop over both.
-    let mask = |window: &[u8; 64 + 1]| tokens::anchor_bytes(window) | shapes::anchor_bytes(window);
+    // Their lanes are joined before each bit mask is taken (one mask per 16 bytes, not two).
+    let mask = |window: &[u8; 64 + 1]| {
+        mask64(window, |v, next| {
+            tokens::lane_anchors(v, next) | shapes::lane_anchors(v, next)
+        })
+    };
     walk(bytes, mask, |at| {
         if matches!(bytes[at], b'_' | b'-' | b'.' | b'A' | b'\\') {
             if tokens::is_anchor(bytes, at) {

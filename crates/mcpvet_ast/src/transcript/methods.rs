@@ -1,5 +1,8 @@
 //! The method catalogue: which party sends each MCP method (all protocol versions united).
 use std::fmt;
+use std::sync::LazyLock;
+
+use foldhash::HashMap;
 
 /// One end of an MCP connection sending a message to the other.
 ///
@@ -133,25 +136,29 @@ const BOTH: &[&str] = &[
 /// assert_eq!(method_direction("tools/List"), MethodDirection::Unknown);
 /// ```
 pub fn method_direction(method: &str) -> MethodDirection {
-    if CLIENT_TO_SERVER.binary_search(&method).is_ok() {
-        MethodDirection::ClientToServer
-    } else if SERVER_TO_CLIENT.binary_search(&method).is_ok() {
-        MethodDirection::ServerToClient
-    } else if BOTH.binary_search(&method).is_ok() {
-        MethodDirection::Both
-    } else {
-        MethodDirection::Unknown
-    }
+    CATALOGUE
+        .get(method)
+        .copied()
+        .unwrap_or(MethodDirection::Unknown)
 }
+
+/// Every method of the three tables, with who sends it. A hash lookup: every message asks
+/// once or twice, and a binary search over the sorted tables compared a string at each of
+/// its probes (about 2 % of a session's inspection).
+static CATALOGUE: LazyLock<HashMap<&'static str, MethodDirection>> = LazyLock::new(|| {
+    [
+        (CLIENT_TO_SERVER, MethodDirection::ClientToServer),
+        (SERVER_TO_CLIENT, MethodDirection::ServerToClient),
+        (BOTH, MethodDirection::Both),
+    ]
+    .into_iter()
+    .flat_map(|(table, direction)| table.iter().map(move |&name| (name, direction)))
+    .collect()
+});
 
 /// The interned wire name of a known MCP method (`None` for methods outside the catalogue).
 pub(crate) fn known_method(method: &str) -> Option<&'static str> {
-    for table in [CLIENT_TO_SERVER, SERVER_TO_CLIENT, BOTH] {
-        if let Ok(i) = table.binary_search(&method) {
-            return Some(table[i]);
-        }
-    }
-    None
+    CATALOGUE.get_key_value(method).map(|(&name, _)| name)
 }
 
 /// The wire method an SDK-level call name stands for (`list_tools` is `tools/list`); wire

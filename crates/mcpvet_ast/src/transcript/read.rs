@@ -272,6 +272,7 @@ pub(crate) fn read_text<'a>(
 
     // Lowering.
     let mut reader = Reader::new(text, error_spans, plan.items.len());
+    reader.with_lines(&lines);
     let format = detection.format;
     for item in &plan.items {
         match item {

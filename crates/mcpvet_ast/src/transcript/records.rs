@@ -1,5 +1,6 @@
 //! Lowering of records (one JSON value each) into entries, per capture format.
 use std::collections::HashMap;
+use std::ops::Range;
 
 use mcpvet_diagnostics::{Diagnostic, Severity};
 use mcpvet_json::{NodeId, Value, ValueKind};
@@ -35,6 +36,10 @@ pub(crate) struct Reader<'t> {
     /// The last offset whose line was asked for, and that line (1-based): entries come in
     /// source order, so counting line breaks from there is cheaper than indexing the file.
     line_cursor: (u32, u32),
+    /// The text's lines as the reader split them, when its only line breaks are line feeds
+    /// (no `\r`): a line is then found by walking this table from the cursor's line instead
+    /// of counting the line breaks of every entry's text again.
+    lines: Option<&'t [Range<usize>]>,
     /// Spans of the parser's error diagnostics, sorted by start.
     error_spans: Vec<Span>,
     pub(crate) entries: Vec<Entry>,
@@ -75,6 +80,7 @@ impl<'t> Reader<'t> {
         Reader {
             text,
             line_cursor: (0, 1),
+            lines: None,
             error_spans,
             entries: Vec::with_capacity(entries.min(text.len() / 16 + 1)),
             links: Vec::new(),
@@ -93,6 +99,15 @@ impl<'t> Reader<'t> {
             .is_some_and(|s| s.start <= span.end)
     }
 
+    /// Lets the reader find lines in `lines`: the ranges of [`mcpvet_json::line_ranges`] over
+    /// its text, taken only when the text holds no `\r` (line feeds are then its only line
+    /// breaks, as [`Reader::line_of`] counts them).
+    pub(crate) fn with_lines(&mut self, lines: &'t [Range<usize>]) {
+        if memchr::memchr(b'\r', self.text.as_bytes()).is_none() {
+            self.lines = Some(lines);
+        }
+    }
+
     /// The 1-based line of `offset`, with the line breaks of [`mcpvet_text::LineIndex`]
     /// (LF, CRLF, or a lone CR).
     fn line_of(&mut self, offset: u32) -> u32 {
@@ -102,8 +117,22 @@ impl<'t> Reader<'t> {
             (0, 1)
         };
         let to = (offset as usize).min(self.text.len());
-        let breaks = mcpvet_text::count_line_breaks(self.text, from as usize..to);
-        let line = line + breaks as u32;
+        // Line `line` starts at or before `from`; the lines starting up to `to` follow.
+        let line = if let Some(lines) = self.lines {
+            let mut at = line as usize;
+            while lines.get(at).is_some_and(|next| next.start <= to) {
+                at += 1;
+            }
+            // A final line feed ends the last range; the empty line after it is not one.
+            let after_last = at == lines.len()
+                && lines
+                    .last()
+                    .is_some_and(|last| last.end < self.text.len() && last.end < to);
+            u32::try_from(at + usize::from(after_last)).unwrap_or(u32::MAX)
+        } else {
+            let from = (from as usize).min(to);
+            line + mcpvet_text::count_line_breaks(self.text, from..to) as u32
+        };
         self.line_cursor = (offset, line);
         line
     }
@@ -694,5 +723,56 @@ impl<'t> Reader<'t> {
             .with_path(object.path())
             .with_help(format!("add a `{field}` member")),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The line of each offset, asked in `order`, by a reader with the line table and by one
+    /// counting line breaks.
+    fn lines_both_ways(text: &str, order: &[u32]) -> (Vec<u32>, Vec<u32>) {
+        let ranges: Vec<Range<usize>> = mcpvet_json::line_ranges(text).collect();
+        let mut table = Reader::new(text, Vec::new(), 0);
+        table.with_lines(&ranges);
+        let mut counting = Reader::new(text, Vec::new(), 0);
+        let by_table = order.iter().map(|&o| table.line_of(o)).collect();
+        let by_count = order.iter().map(|&o| counting.line_of(o)).collect();
+        (by_table, by_count)
+    }
+
+    #[test]
+    fn the_line_table_agrees_at_the_edges() {
+        for text in ["", "\n", "\n\n", "a", "a\n", "a\nb", "a\nb\n", "\n\na\n\n"] {
+            let order: Vec<u32> = (0..=text.len() as u32 + 1).collect();
+            let (table, count) = lines_both_ways(text, &order);
+            assert_eq!(table, count, "{text:?}");
+        }
+        // A text with a carriage return keeps counting (a lone CR breaks a line there).
+        let text = "a\rb\nc";
+        let ranges: Vec<Range<usize>> = mcpvet_json::line_ranges(text).collect();
+        let mut reader = Reader::new(text, Vec::new(), 0);
+        reader.with_lines(&ranges);
+        assert!(reader.lines.is_none());
+        assert_eq!(reader.line_of(4), 3);
+    }
+
+    proptest! {
+        #[test]
+        fn the_line_table_counts_as_the_line_breaks_do(
+            text in "[a{}\\n]{0,40}",
+            offsets in proptest::collection::vec(0u32..45, 0..12),
+            sorted in any::<bool>(),
+        ) {
+            let mut order = offsets;
+            if sorted {
+                order.sort_unstable();
+            }
+            let (table, count) = lines_both_ways(&text, &order);
+            prop_assert_eq!(table, count);
+        }
     }
 }

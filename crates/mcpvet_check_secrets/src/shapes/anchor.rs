@@ -30,28 +30,23 @@ pub fn may_contain(bytes: &[u8]) -> bool {
 /// A bit per byte of the first 64 of `window` that is `=`, `:` or `@`, or a `b` followed by
 /// `e` or `a` (ignoring case: how `bearer` and `basic` start).
 #[inline]
-pub(crate) fn anchor_bytes(window: &[u8; 64 + 1]) -> u64 {
+fn anchor_bytes(window: &[u8; 64 + 1]) -> u64 {
+    crate::anchors::mask64(window, lane_anchors)
+}
+
+/// The lanes of `v` that may anchor a shape, `next` being the 16 bytes one further (see
+/// [`anchor_bytes`]).
+#[inline]
+pub(crate) fn lane_anchors(v: wide::u8x16, next: wide::u8x16) -> wide::u8x16 {
     use wide::u8x16;
-    let load = |at: usize| {
-        let mut lanes = [0u8; 16];
-        lanes.copy_from_slice(&window[at..at + 16]);
-        u8x16::new(lanes)
-    };
     let fold = u8x16::splat(0x20);
-    let mut mask = 0u64;
-    for k in 0..4 {
-        let at = 16 * k;
-        let v = load(at);
-        let next = load(at + 1) | fold;
-        let b = (v | fold).simd_eq(u8x16::splat(b'b'))
-            & (next.simd_eq(u8x16::splat(b'e')) | next.simd_eq(u8x16::splat(b'a')));
-        let hits = v.simd_eq(u8x16::splat(b'='))
-            | v.simd_eq(u8x16::splat(b':'))
-            | v.simd_eq(u8x16::splat(b'@'))
-            | b;
-        mask |= u64::from(hits.to_bitmask()) << at;
-    }
-    mask
+    let next = next | fold;
+    let b = (v | fold).simd_eq(u8x16::splat(b'b'))
+        & (next.simd_eq(u8x16::splat(b'e')) | next.simd_eq(u8x16::splat(b'a')));
+    v.simd_eq(u8x16::splat(b'='))
+        | v.simd_eq(u8x16::splat(b':'))
+        | v.simd_eq(u8x16::splat(b'@'))
+        | b
 }
 
 /// Whether the byte at `at` anchors a possible shape (see [`anchors`]). The fast test runs

@@ -641,8 +641,8 @@ use anchor::{
     MAX_BLANKS, Quote, authority_start, blank, credential_suffix, name_before, name_byte,
     scheme_word, starts_ci, token68_byte, value_byte,
 };
-pub(crate) use anchor::{anchor_bytes, is_anchor};
 pub use anchor::{anchors, may_contain};
+pub(crate) use anchor::{is_anchor, lane_anchors};
 use judge::{Bar, Gate, basic_credentials, class_of, credential, is_session_cookie, is_signature};
 
 #[cfg(test)]

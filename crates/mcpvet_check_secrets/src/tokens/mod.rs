@@ -122,26 +122,21 @@ pub fn anchors(bytes: &[u8]) -> Vec<usize> {
 /// by `u` (only a `\u` escape may hide a token: a capture of JSON text inside JSON strings has
 /// a backslash in every `\"`, and those are not looked at).
 #[inline]
-pub(crate) fn anchor_bytes(window: &[u8; 64 + 1]) -> u64 {
+fn anchor_bytes(window: &[u8; 64 + 1]) -> u64 {
+    crate::anchors::mask64(window, lane_anchors)
+}
+
+/// The lanes of `v` that may anchor a token, `next` being the 16 bytes one further (see
+/// [`anchor_bytes`]).
+#[inline]
+pub(crate) fn lane_anchors(v: wide::u8x16, next: wide::u8x16) -> wide::u8x16 {
     use wide::u8x16;
-    let load = |at: usize| {
-        let mut lanes = [0u8; 16];
-        lanes.copy_from_slice(&window[at..at + 16]);
-        u8x16::new(lanes)
-    };
-    let mut mask = 0u64;
-    for k in 0..4 {
-        let at = 16 * k;
-        let v = load(at);
-        let escape_u = v.simd_eq(u8x16::splat(b'\\')) & load(at + 1).simd_eq(u8x16::splat(b'u'));
-        let hits = v.simd_eq(u8x16::splat(b'_'))
-            | v.simd_eq(u8x16::splat(b'-'))
-            | v.simd_eq(u8x16::splat(b'.'))
-            | v.simd_eq(u8x16::splat(b'A'))
-            | escape_u;
-        mask |= u64::from(hits.to_bitmask()) << at;
-    }
-    mask
+    let escape_u = v.simd_eq(u8x16::splat(b'\\')) & next.simd_eq(u8x16::splat(b'u'));
+    v.simd_eq(u8x16::splat(b'_'))
+        | v.simd_eq(u8x16::splat(b'-'))
+        | v.simd_eq(u8x16::splat(b'.'))
+        | v.simd_eq(u8x16::splat(b'A'))
+        | escape_u
 }
 
 /// Whether the byte at `at` anchors a possible token (see [`anchors`]).
