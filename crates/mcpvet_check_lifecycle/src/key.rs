@@ -85,16 +85,21 @@ pub(crate) struct UsedIds {
     /// Strictly increasing integer ids, and the lines of their first use.
     ints: Vec<i64>,
     lines: Vec<u32>,
-    other: std::collections::HashMap<Key, u32>,
+    other: foldhash::HashMap<Key, u32>,
 }
 
 impl UsedIds {
     /// The line `key` was first used on, if it was.
     pub(crate) fn get(&self, key: &Key) -> Option<u32> {
-        if let Key::Int(i) = key
-            && let Ok(at) = self.ints.binary_search(i)
-        {
-            return Some(self.lines[at]);
+        if let Key::Int(i) = key {
+            // A new request's id is most often above every id used so far: no search. (An
+            // integer in `other` came out of order, below the last of `ints` then and now.)
+            if self.ints.last().is_some_and(|last| last < i) {
+                return None;
+            }
+            if let Ok(at) = self.ints.binary_search(i) {
+                return Some(self.lines[at]);
+            }
         }
         self.other.get(key).copied()
     }

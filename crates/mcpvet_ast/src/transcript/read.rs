@@ -117,7 +117,9 @@ pub(crate) fn read_text<'a>(
     }
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let lines: Vec<Range<usize>> = line_ranges(text).collect();
-    let whole = whole_value(text, bom);
+    // Only needed to decide the framing (a forced line format never reads the file as one
+    // value): the scan of the first value may cross much of the text.
+    let whole = || whole_value(text, bom);
     let mut early: Option<Detection> = None;
     let framing = match format {
         Some(InputFormat::JsonArray) => {
@@ -133,10 +135,10 @@ pub(crate) fn read_text<'a>(
         Some(InputFormat::JsonStream) => Framing::Stream(false),
         Some(format) => match Dialect::of(format) {
             Some(dialect) => Framing::Log(dialect),
-            None => whole.clone().map_or(Framing::Lines, Framing::Whole),
+            None => whole().map_or(Framing::Lines, Framing::Whole),
         },
         None => {
-            if let Some(range) = whole.clone() {
+            if let Some(range) = whole() {
                 Framing::Whole(range)
             } else if let Some(headers) = proxy::prescan(text, &lines, bom) {
                 Framing::Stream(headers)
