@@ -6,8 +6,8 @@
 // foldhash: the keys are ids and names of one capture; SipHash cost about 3 % of a session's inspection.
 use foldhash::HashMap;
 
-use jsonschema::Validator;
 use mcpvet_ast::transcript::IdKey;
+use mcpvet_schema::validate::InstanceValidator;
 use mcpvet_text::Span;
 
 /// A paginated list method.
@@ -79,9 +79,9 @@ impl ListMethod {
 #[derive(Debug)]
 pub(crate) struct ToolDef {
     /// The compiled `inputSchema`, when it is a usable schema.
-    pub(crate) input: Option<Validator>,
+    pub(crate) input: Option<InstanceValidator>,
     /// The compiled `outputSchema`, when one was declared and is usable.
-    pub(crate) output: Option<Validator>,
+    pub(crate) output: Option<InstanceValidator>,
     /// An `outputSchema` was declared (usable or not).
     pub(crate) has_output: bool,
     /// The tool's canonical JSON for the digest (see the crate docs).

@@ -1,8 +1,8 @@
 //! `tools/list` results (each tool and its schemas) and `tools/call` requests and results.
-use jsonschema::Validator;
 use mcpvet_ast::transcript::ProtocolVersion;
 use mcpvet_diagnostics::Reporter;
 use mcpvet_json::{Value, ValueKind};
+use mcpvet_schema::validate::InstanceValidator;
 use mcpvet_text::Span;
 
 use crate::canonical;
@@ -129,7 +129,7 @@ fn prepare(
     tool: &str,
     cx: Cx,
     report: &mut Reporter<'_>,
-) -> Option<Validator> {
+) -> Option<InstanceValidator> {
     let schema = ToolSchema { node, role, tool };
     let mut json = mcpvet_schema::instance::to_json(node)?;
     let fallback = default_draft(cx.version);

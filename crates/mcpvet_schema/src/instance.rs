@@ -76,7 +76,7 @@ fn convert(value: Value<'_>, depth: u32) -> Option<serde_json::Value> {
 /// The `serde_json` number of a lexeme, as `serde_json` reads it: short plain integers
 /// directly, everything else (fractions, exponents, `-0`, integers that overflow into
 /// floats) through `serde_json`'s own number reader.
-fn number(lexeme: &str) -> Option<serde_json::Number> {
+pub(crate) fn number(lexeme: &str) -> Option<serde_json::Number> {
     let digits = lexeme.strip_prefix('-').unwrap_or(lexeme);
     if !digits.is_empty() && digits.len() <= 18 && digits.bytes().all(|b| b.is_ascii_digit()) {
         if lexeme.starts_with('-') {

@@ -12,6 +12,8 @@
 //!   schema field ([`infer::replacement`]).
 //! - [`instance`]: a parsed value as the `serde_json` value that validation takes, exactly
 //!   as `serde_json` would read its text.
+//! - [`parsed`]: the parsed nodes as a JSON representation of the `jsonschema` crate, so
+//!   that instances are validated without building `serde_json` values.
 //! - [`validate`]: dialects, meta-schema errors, offline compilation and instance
 //!   violations with the `jsonschema` crate, every error mapped back to the node of the
 //!   input it is about.
@@ -32,6 +34,7 @@
 
 pub mod infer;
 pub mod instance;
+pub mod parsed;
 pub mod shape;
 #[cfg(feature = "testing")]
 pub mod testing;

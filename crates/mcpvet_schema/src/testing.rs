@@ -1,9 +1,60 @@
 //! The property every inferred schema has, as a function that tests, the property test and
-//! the fuzz target share (feature `testing`).
+//! the fuzz target share (feature `testing`); and the violations of an instance as the
+//! `serde_json` way found them, the oracle of validation over parsed nodes.
 use jsonschema::Draft;
 use mcpvet_json::Value;
 
 use crate::infer::{InferOptions, Layout, Required, infer};
+use crate::validate::{Violation, judge_as};
+
+/// Checks that [`crate::validate::violations`] (validation over parsed nodes) finds what
+/// [`violations_by_serde_json`] finds for `instance` under `schema` (draft 2020-12): the same
+/// verdict, errors, order and words. Returns whether a violation was found; a schema that does
+/// not compile is not judged.
+///
+/// # Errors
+///
+/// The two answers, when they differ.
+pub fn check_validation(
+    schema: &serde_json::Value,
+    instance: Option<Value<'_>>,
+    fallback: Value<'_>,
+) -> Result<bool, String> {
+    let Ok(validator) = crate::validate::compile(schema, Draft::Draft202012) else {
+        return Ok(false);
+    };
+    let expected = violations_by_serde_json(schema, Draft::Draft202012, instance, fallback);
+    let got = crate::validate::violations(&validator, instance, fallback);
+    if got != expected {
+        return Err(format!(
+            "schema {schema}\ninstance {:?}\nparsed nodes: {got:?}\nserde_json: {expected:?}",
+            instance.map(Value::source)
+        ));
+    }
+    Ok(got.is_some_and(|v| !v.is_empty()))
+}
+
+/// What [`crate::validate::violations`] gives, found the way it was before validation ran
+/// over parsed nodes: `schema` compiled for `serde_json` values, the instance converted with
+/// [`crate::instance::to_json`] (an absent instance is `{}`). `None` when the schema does
+/// not compile or the instance cannot be converted.
+pub fn violations_by_serde_json(
+    schema: &serde_json::Value,
+    draft: Draft,
+    instance: Option<Value<'_>>,
+    fallback: Value<'_>,
+) -> Option<Vec<Violation>> {
+    let validator = jsonschema::options()
+        .with_draft(draft)
+        .offline()
+        .build(schema)
+        .ok()?;
+    let json = match instance {
+        Some(v) => crate::instance::to_json(v)?,
+        None => serde_json::Value::Object(serde_json::Map::new()),
+    };
+    Some(judge_as(&validator, &json, &json, instance, fallback))
+}
 
 /// Checks that the schema inferred from `example` (with either `required` option) is a
 /// valid JSON Schema 2020-12 that validates `example`, that both layouts denote the same

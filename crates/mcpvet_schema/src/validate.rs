@@ -10,6 +10,9 @@ use std::fmt::Write as _;
 
 use jsonschema::error::{TypeKind, ValidationErrorKind};
 use jsonschema::{Draft, ValidationError, Validator};
+use mcpvet_json::JsonOptions;
+
+use crate::parsed::{self, Parsed, ParsedNode};
 use mcpvet_diagnostics::{JsonPath, Site};
 use mcpvet_json::{Value, ValueKind};
 
@@ -75,6 +78,9 @@ pub fn meta_errors<'d>(
         .collect()
 }
 
+/// A compiled schema that judges parsed values (see [`crate::parsed`]).
+pub type InstanceValidator = Validator<Parsed>;
+
 /// Compiles `json` (whose dialect is `draft`) without fetching anything.
 ///
 /// # Errors
@@ -84,8 +90,8 @@ pub fn meta_errors<'d>(
 pub fn compile(
     json: &serde_json::Value,
     draft: Draft,
-) -> Result<Validator, ValidationError<'static>> {
-    jsonschema::options()
+) -> Result<InstanceValidator, ValidationError<'static>> {
+    jsonschema::options_for::<Parsed>()
         .with_draft(draft)
         .offline()
         .build(json)
@@ -180,19 +186,63 @@ pub struct Violation {
 /// Returns `None` when the instance cannot be converted (a number beyond `f64`, a lone
 /// surrogate): it is then not judged.
 pub fn violations(
-    validator: &Validator,
+    validator: &InstanceValidator,
     instance: Option<Value<'_>>,
     fallback: Value<'_>,
 ) -> Option<Vec<Violation>> {
-    let json = match instance {
-        Some(v) => crate::instance::to_json(v)?,
-        None => serde_json::Value::Object(serde_json::Map::new()),
-    };
-    if validator.is_valid(&json) {
-        return Some(Vec::new());
+    match instance {
+        // The nodes themselves, where they are what `serde_json` reads from their text.
+        Some(v) if parsed::direct(v) => Some(judge(validator, v, instance, fallback)),
+        // Otherwise what `serde_json` reads (a repeated name keeps its last value, nesting
+        // goes to its own limit), written again and parsed: the same value, well formed.
+        Some(v) => {
+            let json = crate::instance::to_json(v)?;
+            let text = serde_json::to_string(&json).ok()?;
+            let document = mcpvet_json::parse(&text, &JsonOptions::strict()).value;
+            Some(judge(validator, document.root()?, instance, fallback))
+        }
+        None => {
+            let document = mcpvet_json::parse("{}", &JsonOptions::strict()).value;
+            Some(judge(validator, document.root()?, instance, fallback))
+        }
+    }
+}
+
+/// The violations of `validator` by `node`; each points at the node of `instance` (the
+/// capture's value, which `node` reads) that the error's instance path reaches, or at
+/// `fallback`.
+fn judge(
+    validator: &InstanceValidator,
+    node: Value<'_>,
+    instance: Option<Value<'_>>,
+    fallback: Value<'_>,
+) -> Vec<Violation> {
+    // The verdict on the nodes as written; errors, if any, listed as `serde_json`'s maps
+    // order members.
+    judge_as(
+        validator,
+        ParsedNode::new(node),
+        ParsedNode::by_name(node),
+        instance,
+        fallback,
+    )
+}
+
+/// [`judge`] for nodes of any representation (the `testing` module compares the parsed
+/// nodes with `serde_json` values through it): `check` for the verdict, `report` (the same
+/// value) for the errors.
+pub(crate) fn judge_as<'i, F: jsonschema::json::Json>(
+    validator: &'i Validator<F>,
+    check: F::Node<'i>,
+    report: F::Node<'i>,
+    instance: Option<Value<'_>>,
+    fallback: Value<'_>,
+) -> Vec<Violation> {
+    if validator.is_valid(check) {
+        return Vec::new();
     }
     let mut out = Vec::new();
-    for error in validator.iter_errors(&json) {
+    for error in validator.iter_errors(report) {
         if out.len() >= MAX_ERRORS {
             break;
         }
@@ -241,7 +291,7 @@ pub fn violations(
             }
         }
     }
-    Some(out)
+    out
 }
 
 /// What a validation error says, as a phrase without a subject (`must be at most 10`), and

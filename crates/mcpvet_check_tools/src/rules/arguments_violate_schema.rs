@@ -1,6 +1,6 @@
-use jsonschema::Validator;
 use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::Value;
+use mcpvet_schema::validate::InstanceValidator;
 
 use crate::context::name;
 use crate::schema::violations;
@@ -60,7 +60,7 @@ declare_rule! {
 /// Validates the `arguments` (absent: `{}`, reported at the value `fallback`) of a call of
 /// `tool`; returns whether they violate the schema.
 pub(crate) fn check(
-    validator: &Validator,
+    validator: &InstanceValidator,
     arguments: Option<Value<'_>>,
     fallback: Value<'_>,
     tool: &str,

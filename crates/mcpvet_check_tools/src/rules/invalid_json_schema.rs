@@ -1,6 +1,7 @@
-use jsonschema::{Draft, Validator};
+use jsonschema::Draft;
 use mcpvet_diagnostics::{JsonPath, Reporter, declare_rule};
 use mcpvet_json::Value;
+use mcpvet_schema::validate::InstanceValidator;
 
 use crate::context::short;
 use crate::schema::{ToolSchema, compile, describe, draft_name, location, meta_errors, node_at};
@@ -133,7 +134,7 @@ pub(crate) fn check_compiles(
     json: &serde_json::Value,
     draft: Draft,
     report: &mut Reporter<'_>,
-) -> Option<Validator> {
+) -> Option<InstanceValidator> {
     let error = match compile(json, draft) {
         Ok(validator) => return Some(validator),
         Err(error) => error,

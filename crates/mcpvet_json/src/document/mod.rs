@@ -152,6 +152,9 @@ pub struct JsonDocument<'a> {
     /// start: a value whose span meets none of them reads back as strict JSON
     /// ([`Value::is_well_formed`]).
     pub(crate) flagged: Vec<(u32, u32, u32)>,
+    /// The parse reported repeated member names (see
+    /// [`checks_duplicate_keys`](Self::checks_duplicate_keys)).
+    pub(crate) duplicate_keys: bool,
 }
 
 impl fmt::Debug for JsonDocument<'_> {
@@ -220,6 +223,7 @@ impl<'a> JsonDocument<'a> {
             base: 0,
             first_element: None,
             flagged: Vec::new(),
+            duplicate_keys: false,
         }
     }
 
@@ -228,6 +232,13 @@ impl<'a> JsonDocument<'a> {
     /// with [`slice`](Self::slice).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Whether the parse reported repeated member names (the default; see
+    /// [`JsonOptions::with_duplicate_key_check`](crate::JsonOptions::with_duplicate_key_check)): then no
+    /// [well-formed](Value::is_well_formed) object of this document repeats a name.
+    pub fn checks_duplicate_keys(&self) -> bool {
+        self.duplicate_keys
     }
 
     /// Offset of [`text`](Self::text) in the file (0 unless [`rebase`](Self::rebase)d).
@@ -277,6 +288,7 @@ impl<'a> JsonDocument<'a> {
             base: self.base,
             first_element: self.first_element,
             flagged: std::mem::take(&mut self.flagged),
+            duplicate_keys: self.duplicate_keys,
         }
     }
 

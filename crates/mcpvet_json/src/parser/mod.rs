@@ -209,6 +209,7 @@ impl JsonParser {
         }
         diagnostics.sort_by_key(|d| (d.span().start, d.span().end));
         doc.flagged = flagged(&diagnostics, &doc.comments, &doc.trailing_commas);
+        doc.duplicate_keys = self.options.duplicate_keys;
         doc.text = text;
         ParseOutcome {
             value: doc,

@@ -119,7 +119,9 @@ pub fn runlog(data: &[u8], checks: Checks) {
 
 /// `schema infer` on any input that is one JSON value: the inferred schema is a valid JSON
 /// Schema 2020-12 that validates its example, in both layouts, deterministically
-/// (`mcpvet_schema::testing::check_inference`), and the command's entry point
+/// (`mcpvet_schema::testing::check_inference`); validating the input and its members
+/// against that schema over parsed nodes finds what validation over `serde_json` values
+/// found (`mcpvet_schema::testing::check_validation`); and the command's entry point
 /// ([`crate::infer_schema`]) never panics. Inputs that are not JSON are read as JSONC, so
 /// comments and trailing commas still reach inference.
 ///
@@ -135,6 +137,23 @@ pub fn schema_infer(data: &[u8], _checks: Checks) {
         && let Err(problem) = mcpvet_schema::testing::check_inference(root)
     {
         panic!("{problem}");
+    }
+    // Validation over parsed nodes finds what it found over `serde_json` values: the input
+    // (damaged or not) and its members against the schema inferred from it.
+    if let Some(root) = parsed.value.root() {
+        let schema =
+            mcpvet_schema::infer::infer(root, mcpvet_schema::infer::InferOptions::default())
+                .to_document(&mcpvet_schema::infer::Layout::Compact);
+        if let Ok(schema) = serde_json::from_str::<serde_json::Value>(&schema) {
+            let members = root.members().map(|m| m.value).chain(root.items());
+            for node in std::iter::once(root).chain(members) {
+                if let Err(problem) =
+                    mcpvet_schema::testing::check_validation(&schema, Some(node), node)
+                {
+                    panic!("{problem}");
+                }
+            }
+        }
     }
     match crate::infer_schema(text, mcpvet_schema::infer::InferOptions::default()) {
         Ok(schema) => assert!(
@@ -411,6 +430,23 @@ pub fn server_definition(data: &[u8], checks: Checks) {
         && let Err(problem) = mcpvet_schema::testing::check_inference(root)
     {
         panic!("{problem}");
+    }
+    // Validation over parsed nodes finds what it found over `serde_json` values: the input
+    // (damaged or not) and its members against the schema inferred from it.
+    if let Some(root) = parsed.value.root() {
+        let schema =
+            mcpvet_schema::infer::infer(root, mcpvet_schema::infer::InferOptions::default())
+                .to_document(&mcpvet_schema::infer::Layout::Compact);
+        if let Ok(schema) = serde_json::from_str::<serde_json::Value>(&schema) {
+            let members = root.members().map(|m| m.value).chain(root.items());
+            for node in std::iter::once(root).chain(members) {
+                if let Err(problem) =
+                    mcpvet_schema::testing::check_validation(&schema, Some(node), node)
+                {
+                    panic!("{problem}");
+                }
+            }
+        }
     }
 }
 
