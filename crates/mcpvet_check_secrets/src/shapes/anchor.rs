@@ -97,8 +97,8 @@ static LAST_TRIPLES: [[u32; 32]; 32] = {
 /// The fast half of [`name_before`]: false when the three bytes before the separator at
 /// `sep` (past a closing quote) end no credential word. Most `:` of a capture stop here, so
 /// it is written with few branches: non-letters fold onto letters in the table (a superset),
-/// and blanks before the separator or a digit ending the name (`API_KEY_2`) leave the
-/// decision to the slow half.
+/// blanks before the separator leave the decision to the slow half, and a number ending the
+/// name (`API_KEY_2`) is skipped as the slow half skips it.
 #[inline]
 pub(super) fn may_end_credential_name(bytes: &[u8], sep: usize) -> bool {
     if sep < 3 {
@@ -112,13 +112,21 @@ pub(super) fn may_end_credential_name(bytes: &[u8], sep: usize) -> bool {
     if end < sep && end > 0 && bytes[end - 1] == b'\\' {
         end -= 1;
     }
+    // A number after the word (`API_KEY_2`) is skipped as `credential_suffix` skips it:
+    // up to 8 digits and one separator before them. (A clock's `12:30` stops here.)
+    if end > 0 && bytes[end - 1].is_ascii_digit() {
+        let digits_end = end;
+        while end > 0 && digits_end - end < 8 && bytes[end - 1].is_ascii_digit() {
+            end -= 1;
+        }
+        if end > 0 && matches!(bytes[end - 1], b'_' | b'-' | b'.') {
+            end -= 1;
+        }
+    }
     if end < 3 {
         return false;
     }
     let (third, second, last) = (bytes[end - 3], bytes[end - 2], bytes[end - 1]);
-    if last.is_ascii_digit() {
-        return true;
-    }
     (LAST_TRIPLES[usize::from(last & 0x1f)][usize::from(second & 0x1f)] >> (third & 0x1f)) & 1 != 0
 }
 

@@ -497,6 +497,9 @@ fn anchors_are_few_and_cover_every_shape() {
     for name in [
         "token",
         "API_KEY_2",
+        "token2",
+        "client-secret-12345678",
+        "api.key.7",
         "connect.sid",
         "passwd",
         "jwt",
@@ -521,6 +524,9 @@ fn anchors_are_few_and_cover_every_shape() {
         r#""config":{}"#,
         r#""progress":1"#,
         "parser=x",
+        // A clock's colons, and a number too long to be a name's suffix.
+        "2025-12-17T15:25:20",
+        "token123456789=x",
     ] {
         let b = text.as_bytes();
         let sep = b.iter().position(|&c| c == b'=' || c == b':').unwrap_or(0);
@@ -574,7 +580,7 @@ proptest! {
         parts in proptest::collection::vec(proptest::sample::select(vec![
             "token", "Token", "key", "KEY", "secret", "passwd", "pwd", "sid", "sessionid",
             "auth", "sig", "bearer", "jwt", "cookie", "signature", "passcode", "credentials",
-            "progress", "path", "id", "config", "x", "_", "-", ".", "2", "\"", "'", "\\",
+            "progress", "path", "id", "config", "x", "_", "-", ".", "2", "123456789", "\"", "'", "\\",
             " ", ":", "=", "v4lueQ",
         ]), 0..14),
     ) {

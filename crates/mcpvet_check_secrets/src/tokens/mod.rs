@@ -184,8 +184,8 @@ fn stem_hit(b: &[u8], j: usize) -> bool {
     let sep = b[j];
     (sep == b'.' && b[j + 1..].starts_with(b"ey"))
         || (sep == b'-' && b[j..].starts_with(b"-----BEGIN"))
-        // Most separators in text follow a byte that ends no stem.
-        || (j > 0 && ends_stem(b[j - 1], sep) && stems_at(b, j).next().is_some())
+        // Most separators in text follow two bytes that end no stem.
+        || (j > 1 && ends_stem(b[j - 2], b[j - 1], sep) && stems_at(b, j).next().is_some())
 }
 
 /// Calls `emit` with every candidate; stops early when it returns `true`.
@@ -206,6 +206,10 @@ fn scan(b: &[u8], mut emit: impl FnMut(Found) -> bool) {
             {
                 return;
             }
+            continue;
+        }
+        // Every stem has two bytes or more: most separators end none.
+        if j < 2 || !ends_stem(b[j - 2], b[j - 1], sep) {
             continue;
         }
         for s in stems_at(b, j) {

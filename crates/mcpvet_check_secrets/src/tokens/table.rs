@@ -216,23 +216,37 @@ pub(super) static FIRST: [bool; 256] = {
     table
 };
 
-/// The last bytes of the stems before each separator (a unit test keeps them in sync with
-/// [`SIMPLE`] and [`SPECIAL_STEMS`]).
-const LAST_BYTES: [(u8, &[u8]); 3] = [
-    (b'_', b"bcfkmnoprstu8"),
-    (b'-', b"abceikoprstxyX"),
-    (b'.', b"esG"),
+/// The last two bytes of the stems before each separator (a unit test keeps them in sync
+/// with [`SIMPLE`] and [`SPECIAL_STEMS`]).
+const LAST_PAIRS: [(u8, &[&[u8; 2]]); 3] = [
+    (
+        b'_',
+        &[
+            b"hp", b"ho", b"hu", b"hs", b"hr", b"ub", b"sk", b"rk", b"ec", b"hf", b"pm", b"in",
+            b"tn", b"et", b"yu", b"bp", b"sb", b"op", b"kr", b"r8",
+        ],
+    ),
+    (
+        b'-',
+        &[
+            b"at", b"sk", b"PX", b"lx", b"ly", b"fc", b"ai", b"xb", b"xp", b"xa", b"xr", b"xs",
+            b"xe", b"xo", b"pp",
+        ],
+    ),
+    (b'.', &[b"xe", b"ks", b"SG"]),
 ];
 
-/// For each byte, a bit per separator (`_` 1, `-` 2, `.` 4) it may end a stem before.
-static LAST: [u8; 256] = {
-    let mut table = [0u8; 256];
+/// For each separator (`_`, `-`, `.`) and ASCII byte ending a stem before it, a bit per
+/// ASCII byte that may come before that one.
+static LAST: [[u128; 128]; 3] = {
+    let mut table = [[0u128; 128]; 3];
     let mut s = 0;
-    while s < LAST_BYTES.len() {
-        let bytes = LAST_BYTES[s].1;
+    while s < LAST_PAIRS.len() {
+        let pairs = LAST_PAIRS[s].1;
         let mut i = 0;
-        while i < bytes.len() {
-            table[bytes[i] as usize] |= 1 << s;
+        while i < pairs.len() {
+            let [before, last] = *pairs[i];
+            table[s][last as usize] |= 1 << before;
             i += 1;
         }
         s += 1;
@@ -240,15 +254,17 @@ static LAST: [u8; 256] = {
     table
 };
 
-/// Whether a stem followed by `sep` may end with `last`.
+/// Whether a stem followed by `sep` may end with `before` then `last` (every stem has two
+/// bytes or more). Most separators in text follow two bytes that end no stem: the stem
+/// lengths are only tried after this.
 #[inline]
-pub(super) fn ends_stem(last: u8, sep: u8) -> bool {
-    let bit = match sep {
-        b'_' => 1,
-        b'-' => 2,
-        _ => 4,
+pub(super) fn ends_stem(before: u8, last: u8, sep: u8) -> bool {
+    let s = match sep {
+        b'_' => 0,
+        b'-' => 1,
+        _ => 2,
     };
-    LAST[usize::from(last)] & bit != 0
+    before < 0x80 && last < 0x80 && (LAST[s][usize::from(last)] >> before) & 1 != 0
 }
 
 /// Whether `stem` followed by `sep` starts a known prefix (a unit test keeps this in sync

@@ -278,13 +278,16 @@ fn first_bytes_cover_every_stem() {
             .position(|c| matches!(c, b'_' | b'-' | b'.'))
             .unwrap();
         assert!(FIRST[usize::from(p[0])], "{}", f.prefix);
-        assert!(ends_stem(p[sep - 1], p[sep]), "{}", f.prefix);
+        assert!(ends_stem(p[sep - 2], p[sep - 1], p[sep]), "{}", f.prefix);
         assert!(is_stem(&p[..sep], p[sep]), "{}", f.prefix);
         assert!(STEM_LENGTHS.contains(&sep), "{}", f.prefix);
     }
     for &(stem, sep) in SPECIAL_STEMS {
         assert!(FIRST[usize::from(stem[0])], "{stem:?}");
-        assert!(ends_stem(stem[stem.len() - 1], sep), "{stem:?}");
+        assert!(
+            ends_stem(stem[stem.len() - 2], stem[stem.len() - 1], sep),
+            "{stem:?}"
+        );
         assert!(is_stem(stem, sep), "{stem:?}");
         assert!(STEM_LENGTHS.contains(&stem.len()), "{stem:?}");
     }
