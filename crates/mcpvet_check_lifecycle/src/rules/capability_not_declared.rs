@@ -125,6 +125,28 @@ impl Declared {
     }
 }
 
+/// What used a capability, written out only when the capability is missing (every request
+/// passes through here).
+#[derive(Debug, Clone, Copy)]
+enum What {
+    /// The request's method: ``"`tools/call`"``.
+    Method,
+    /// A parameter of it.
+    Fixed(&'static str),
+    /// Its `task` parameter.
+    TaskAugmented,
+}
+
+impl What {
+    fn text(self, name: &str) -> String {
+        match self {
+            What::Method => format!("`{name}`"),
+            What::Fixed(text) => text.to_owned(),
+            What::TaskAugmented => format!("a task-augmented `{name}`"),
+        }
+    }
+}
+
 /// A request sent without the capability that gates it, remembered until its answer: the
 /// receiver that lacks the capability and answers with a result anyway is reported too.
 #[derive(Debug, Clone)]
@@ -155,15 +177,14 @@ pub(crate) fn check_request(
     // The capability, who declares it, what used it, whether a SHOULD only, and whether a
     // result answering the request is judged too (the method's own capability: not a
     // parameter's, where the receiver may answer within what it supports, e.g. decline).
-    let mut gates: Vec<(Cap, Side, String, bool, bool)> = Vec::new();
-    let what = format!("`{name}`");
+    let mut gates: Vec<(Cap, Side, What, bool, bool)> = Vec::new();
     if let Some(gate) = catalog::gate_of(name, version) {
         let expected = match gate.side {
             Side::Server => C2S,
             Side::Client => S2C,
         };
         if direction == expected && (!modern || gate.side == Side::Server) {
-            gates.push((gate.cap, gate.side, what.clone(), gate.should_only, true));
+            gates.push((gate.cap, gate.side, What::Method, gate.should_only, true));
         }
     }
     if !modern && name.starts_with("tasks/") {
@@ -175,7 +196,7 @@ pub(crate) fn check_request(
         if let Some(side) = receiver
             && let Some(cap) = catalog::task_gate(name, side)
         {
-            gates.push((cap, side, what.clone(), false, true));
+            gates.push((cap, side, What::Method, false, true));
         }
     }
     if !modern
@@ -189,7 +210,7 @@ pub(crate) fn check_request(
                     gates.push((
                         caps::C_SAMPLING_TOOLS,
                         Side::Client,
-                        "`sampling/createMessage` with `tools`".to_owned(),
+                        What::Fixed("`sampling/createMessage` with `tools`"),
                         false,
                         // The client MUST answer it with an error (schema,
                         // `CreateMessageRequestParams`).
@@ -203,7 +224,7 @@ pub(crate) fn check_request(
                     gates.push((
                         caps::C_SAMPLING_CONTEXT,
                         Side::Client,
-                        "`sampling/createMessage` with `includeContext`".to_owned(),
+                        What::Fixed("`sampling/createMessage` with `includeContext`"),
                         true,
                         false,
                     ));
@@ -214,7 +235,7 @@ pub(crate) fn check_request(
                     gates.push((
                         caps::C_ELICITATION_URL,
                         Side::Client,
-                        "`elicitation/create` with `mode: \"url\"`".to_owned(),
+                        What::Fixed("`elicitation/create` with `mode: \"url\"`"),
                         false,
                         false,
                     ));
@@ -222,7 +243,7 @@ pub(crate) fn check_request(
                     gates.push((
                         caps::C_ELICITATION_FORM,
                         Side::Client,
-                        "a form-mode `elicitation/create`".to_owned(),
+                        What::Fixed("a form-mode `elicitation/create`"),
                         false,
                         false,
                     ));
@@ -240,13 +261,7 @@ pub(crate) fn check_request(
             if let Some((cap, side)) = cap {
                 // Clients MUST NOT augment a `tools/call` without `tasks.requests.tools.call`;
                 // other requests SHOULD only be augmented when the receiver declares it.
-                gates.push((
-                    cap,
-                    side,
-                    format!("a task-augmented `{name}`"),
-                    name != "tools/call",
-                    false,
-                ));
+                gates.push((cap, side, What::TaskAugmented, name != "tools/call", false));
             }
         }
     }
@@ -255,6 +270,7 @@ pub(crate) fn check_request(
             continue;
         };
         if !caps.has(cap) {
+            let what = what.text(name);
             let missing = Missing {
                 what: &what,
                 cap,
