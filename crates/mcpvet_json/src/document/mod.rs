@@ -664,14 +664,19 @@ impl<'d> Value<'d> {
 
     /// Member `key` of this object; with duplicates, the last one.
     pub fn member(self, key: &str) -> Option<Member<'d>> {
+        // A parse that reported repeated names and reported nothing at all left no object
+        // with a repeated name: the first member found is the only one.
+        let unique = self.doc.duplicate_keys && self.doc.flagged.is_empty();
         let mut found = None;
-        self.each_key(|k, value| {
+        self.each_key_until(|k, value| {
             if k.is(key) {
                 found = Some(Member {
                     key: k.value,
                     value,
                 });
+                return unique;
             }
+            false
         });
         found
     }
@@ -681,6 +686,15 @@ impl<'d> Value<'d> {
     /// lookups reject most keys by their length) and decode only a key with escapes.
     #[inline]
     fn each_key(self, mut visit: impl FnMut(KeyView<'d>, Value<'d>)) {
+        self.each_key_until(|key, value| {
+            visit(key, value);
+            false
+        });
+    }
+
+    /// [`each_key`](Self::each_key) until `visit` returns `true`.
+    #[inline]
+    fn each_key_until(self, mut visit: impl FnMut(KeyView<'d>, Value<'d>) -> bool) {
         let node = self.node();
         if node.kind != Kind::Object {
             return;
@@ -691,14 +705,16 @@ impl<'d> Value<'d> {
             let key = doc.node(id);
             let value = Value { doc, id: id + 1 };
             let after = doc.node(id + 1).next;
-            if key.kind == Kind::String {
-                visit(
+            if key.kind == Kind::String
+                && visit(
                     KeyView {
                         value: Value { doc, id },
                         node: key,
                     },
                     value,
-                );
+                )
+            {
+                return;
             }
             id = after;
         }
