@@ -278,11 +278,7 @@ impl NumericId {
     pub fn from_lexeme(lexeme: &str) -> NumericId {
         // Most ids are short plain integers (`7`, `-3`), their own canonical form: no need
         // to take the digits apart.
-        let digits = lexeme.strip_prefix('-').unwrap_or(lexeme);
-        let plain = (1..=15).contains(&digits.len())
-            && digits.bytes().all(|b| b.is_ascii_digit())
-            && (!digits.starts_with('0') || lexeme == "0");
-        if plain {
+        if Self::is_plain(lexeme) {
             return NumericId {
                 lexeme: lexeme.to_owned(),
                 canonical: Canonical::Lexeme,
@@ -292,6 +288,15 @@ impl NumericId {
             };
         }
         Self::analyse(lexeme)
+    }
+
+    /// Whether `lexeme` is a short plain integer (up to 15 digits, no leading zero), its own
+    /// canonical form.
+    pub(crate) fn is_plain(lexeme: &str) -> bool {
+        let digits = lexeme.strip_prefix('-').unwrap_or(lexeme);
+        (1..=15).contains(&digits.len())
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && (!digits.starts_with('0') || lexeme == "0")
     }
 
     /// [`NumericId::from_lexeme`] the long way, for any lexeme.

@@ -21,24 +21,66 @@ use std::collections::VecDeque;
 // foldhash: the keys are ids and names of one capture; SipHash cost about 3 % of a session's inspection.
 use foldhash::{HashMap, HashMapExt as _};
 
-use mcpvet_json::{JsonDocument, NodeId};
+use std::borrow::Cow;
 
-use super::message::{IdKey, Message, RequestId};
+use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
+
+use super::message::{IdValue, Message, NumericId, RequestId};
 use super::methods::{MethodDirection, method_direction};
 use super::{AbbreviatedKind, Direction, DirectionSource, Entry, EntryKind, Link, MessageRef};
 
+/// A correlation key as [`RequestId::key`] gives it (an `IdKey`), borrowed from the message
+/// or the document where it can be: most messages carry one or two, and copying each cost
+/// an allocation and its release.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Key<'a> {
+    Number(Cow<'a, str>),
+    String(Cow<'a, str>),
+}
+
+impl<'a> Key<'a> {
+    /// The key of a lowered id.
+    fn of_id(id: &'a RequestId) -> Option<Key<'a>> {
+        match &id.value {
+            IdValue::String(s) => Some(Key::String(Cow::Borrowed(s))),
+            IdValue::Number(n) => Some(Key::Number(Cow::Borrowed(
+                n.canonical().unwrap_or(&n.lexeme),
+            ))),
+            IdValue::Null | IdValue::Other(_) => None,
+        }
+    }
+
+    /// The key of the id node `value`, as `RequestId::from_value(value).key()` gives it.
+    fn of_value(value: Value<'a>) -> Option<Key<'a>> {
+        match value.kind() {
+            ValueKind::String => Some(Key::String(value.as_str().unwrap_or_default())),
+            ValueKind::Number => {
+                let lexeme = value.source();
+                if NumericId::is_plain(lexeme) {
+                    return Some(Key::Number(Cow::Borrowed(lexeme)));
+                }
+                let id = NumericId::from_lexeme(lexeme);
+                Some(Key::Number(Cow::Owned(
+                    id.canonical().unwrap_or(&id.lexeme).to_owned(),
+                )))
+            }
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug)]
-enum UnitKind {
+enum UnitKind<'a> {
     Request {
-        key: Option<IdKey>,
-        token: Option<IdKey>,
+        key: Option<Key<'a>>,
+        token: Option<Key<'a>>,
     },
     Notification {
-        cancels: Option<IdKey>,
-        progress: Option<IdKey>,
+        cancels: Option<Key<'a>>,
+        progress: Option<Key<'a>>,
     },
     Response {
-        key: Option<IdKey>,
+        key: Option<Key<'a>>,
     },
     Other,
 }
@@ -56,12 +98,12 @@ struct Unit {
     src: DirectionSource,
 }
 
-fn key_at(doc: &JsonDocument<'_>, node: Option<NodeId>, path: &[&str]) -> Option<IdKey> {
+fn key_at<'d>(doc: &'d JsonDocument<'_>, node: Option<NodeId>, path: &[&str]) -> Option<Key<'d>> {
     let mut value = doc.value(node?);
     for key in path {
         value = value.get(key)?;
     }
-    RequestId::from_value(value).key()
+    Key::of_value(value)
 }
 
 fn table(method: Option<&str>) -> (Option<Direction>, DirectionSource) {
@@ -79,10 +121,10 @@ fn table(method: Option<&str>) -> (Option<Direction>, DirectionSource) {
     }
 }
 
-fn unit_of_message(
-    doc: &JsonDocument<'_>,
-    message: &Message,
-) -> (UnitKind, Option<Direction>, DirectionSource) {
+fn unit_of_message<'a>(
+    doc: &'a JsonDocument<'_>,
+    message: &'a Message,
+) -> (UnitKind<'a>, Option<Direction>, DirectionSource) {
     match message {
         Message::Request {
             id, method, params, ..
@@ -91,7 +133,7 @@ fn unit_of_message(
             let token = key_at(doc, *params, &["_meta", "progressToken"]);
             (
                 UnitKind::Request {
-                    key: id.key(),
+                    key: Key::of_id(id),
                     token,
                 },
                 dir,
@@ -111,13 +153,15 @@ fn unit_of_message(
             (kind, dir, src)
         }
         Message::Response { id, .. } => (
-            UnitKind::Response { key: id.key() },
+            UnitKind::Response {
+                key: Key::of_id(id),
+            },
             None,
             DirectionSource::Unknown,
         ),
         Message::ErrorResponse { id, .. } => (
             UnitKind::Response {
-                key: id.as_ref().and_then(RequestId::key),
+                key: id.as_ref().and_then(Key::of_id),
             },
             None,
             DirectionSource::Unknown,
@@ -133,7 +177,7 @@ fn unit_of_message(
 /// Infers directions and pairs requests with responses; appends to `links`.
 pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut Vec<Link>) {
     let mut units: Vec<Unit> = Vec::with_capacity(entries.len());
-    let mut kinds: Vec<UnitKind> = Vec::with_capacity(entries.len());
+    let mut kinds: Vec<UnitKind<'_>> = Vec::with_capacity(entries.len());
     let mut servers: HashMap<&str, u32> = HashMap::new();
     for (i, entry) in entries.iter().enumerate() {
         let stated = matches!(
@@ -145,7 +189,7 @@ pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut V
             *servers.entry(s.value.as_str()).or_insert(next)
         });
         let first = units.len();
-        let mut push = |item: Option<usize>, kind: UnitKind, dir, src| {
+        let mut push = |item: Option<usize>, kind, dir, src| {
             let (dir, src) = if stated {
                 (entry.direction, entry.direction_source)
             } else {
@@ -174,7 +218,7 @@ pub(crate) fn infer(entries: &mut [Entry], doc: &JsonDocument<'_>, links: &mut V
                 push(None, kind, dir, src);
             }
             EntryKind::Abbreviated(a) => {
-                let key = a.id.as_ref().and_then(RequestId::key);
+                let key = a.id.as_ref().and_then(Key::of_id);
                 let method = a.method.as_ref().map(|m| m.value.as_str());
                 let (dir, src) = table(method);
                 let kind = match a.kind {
@@ -269,7 +313,7 @@ fn aggregate(units: &[Unit]) -> (Option<Direction>, DirectionSource) {
 }
 
 /// Ids are scoped per server (see [`Unit::server`]).
-type Scope<'k> = (u32, &'k IdKey);
+type Scope<'k> = (u32, &'k Key<'k>);
 
 /// Index of a direction class: client-to-server, server-to-client, unknown.
 fn class(dir: Option<Direction>) -> usize {
@@ -372,15 +416,15 @@ struct SentIds {
 }
 
 impl SentIds {
-    fn add(&mut self, key: &IdKey) {
+    fn add(&mut self, key: &Key<'_>) {
         self.any = true;
         match key {
-            IdKey::Number(n) => {
+            Key::Number(n) => {
                 if let Ok(n) = n.parse::<i64>() {
                     self.max = Some(self.max.map_or(n, |m| m.max(n)));
                 }
             }
-            IdKey::String(s) => {
+            Key::String(s) => {
                 let stem = stem(s);
                 if !stem.is_empty()
                     && !self.stems.iter().any(|x| x == stem)
@@ -395,14 +439,14 @@ impl SentIds {
     /// Whether this side could have sent `key` next: an integer up to one past its
     /// largest (a new id or a reused one), or a first id (`0` or `1`) from a side that
     /// sent nothing yet; a string with the stem of one of its string ids.
-    fn may_send(&self, key: &IdKey) -> bool {
+    fn may_send(&self, key: &Key<'_>) -> bool {
         match key {
-            IdKey::Number(n) => match (n.parse::<i64>(), self.max) {
+            Key::Number(n) => match (n.parse::<i64>(), self.max) {
                 (Ok(n), Some(max)) => n <= max.saturating_add(1),
                 (Ok(n), None) => !self.any && (n == 0 || n == 1),
                 (Err(_), _) => false,
             },
-            IdKey::String(s) => {
+            Key::String(s) => {
                 let stem = stem(s);
                 !stem.is_empty() && self.stems.iter().any(|x| x == stem)
             }
@@ -417,7 +461,7 @@ fn stem(id: &str) -> &str {
 
 /// The side that sent a request with `key`, when the ids sent so far point to one side
 /// only.
-fn continues(sent: &[SentIds; 2], key: &IdKey) -> Option<Direction> {
+fn continues(sent: &[SentIds; 2], key: &Key<'_>) -> Option<Direction> {
     match (sent[0].may_send(key), sent[1].may_send(key)) {
         (true, false) => Some(Direction::ClientToServer),
         (false, true) => Some(Direction::ServerToClient),
@@ -425,7 +469,7 @@ fn continues(sent: &[SentIds; 2], key: &IdKey) -> Option<Direction> {
     }
 }
 
-fn pair(units: &mut [Unit], kinds: &[UnitKind], links: &mut Vec<Link>) {
+fn pair(units: &mut [Unit], kinds: &[UnitKind<'_>], links: &mut Vec<Link>) {
     let mut pending: HashMap<Scope<'_>, Queues> = HashMap::new();
     // The ids each side has sent requests with, per server.
     let mut senders: HashMap<u32, [SentIds; 2]> = HashMap::new();
@@ -528,4 +572,61 @@ fn pair(units: &mut [Unit], kinds: &[UnitKind], links: &mut Vec<Link>) {
         }
     }
     links.sort_by_key(|l| (l.response, l.request));
+}
+
+#[cfg(test)]
+mod tests {
+    use mcpvet_json::{JsonOptions, parse};
+
+    use super::super::message::IdKey;
+    use super::*;
+
+    /// What `IdKey` a borrowed key stands for.
+    fn owned(key: Option<Key<'_>>) -> Option<IdKey> {
+        key.map(|k| match k {
+            Key::Number(n) => IdKey::Number(n.into_owned()),
+            Key::String(s) => IdKey::String(s.into_owned()),
+        })
+    }
+
+    #[test]
+    fn borrowed_keys_are_the_ids_keys() {
+        let ids = [
+            "1",
+            "0",
+            "-0",
+            "-7",
+            "42",
+            "007",
+            "1.0",
+            "1e0",
+            "1E2",
+            "-1.5",
+            "0.5e1",
+            "123456789012345",
+            "1234567890123456",
+            "99999999999999999999",
+            "1e400",
+            "\"a\"",
+            "\"\"",
+            "\"1\"",
+            "\"caf\\u00e9\"",
+            "\"x\\ny\"",
+            "null",
+            "true",
+            "[1]",
+            "{}",
+        ];
+        for text in ids {
+            let doc = parse(text, &JsonOptions::strict()).value;
+            let value = doc.root().unwrap();
+            let id = RequestId::from_value(value);
+            assert_eq!(
+                owned(Key::of_value(value)),
+                id.key(),
+                "{text} from the node"
+            );
+            assert_eq!(owned(Key::of_id(&id)), id.key(), "{text} from the id");
+        }
+    }
 }
