@@ -78,8 +78,30 @@ pub(crate) fn find(bytes: &[u8]) -> Anchors {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
     use crate::synthetic;
+
+    proptest! {
+        /// The one-pass scan finds what the two scans find, on texts dense in anchor bytes,
+        /// escapes and credential words (anchors across the 64-byte steps, and in the last,
+        /// shorter one).
+        #[test]
+        fn one_pass_agrees_with_the_two_scans_on_any_text(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "_", "-", ".", "A", "=", ":", "@", "\\", "u", "\\u0041", "\\u00", "b", "B", "e",
+                "a", "Bearer ", "basic ", "token", "api_key", "ghp_", "sk-", "xoxb-", "AKIA", "AIza",
+                ".ey", "\"", " ", "x", "0", "é", "https://u:p@h/",
+            ]), 0..120),
+        ) {
+            let text: String = parts.concat();
+            let b = text.as_bytes();
+            let both = find(b);
+            prop_assert_eq!(&both.tokens, &tokens::anchors(b));
+            prop_assert_eq!(&both.shapes, &shapes::anchors(b));
+        }
+    }
 
     #[test]
     fn one_pass_finds_what_the_two_scans_find() {
