@@ -118,8 +118,9 @@ fn names_a_tool(text: &str, tool: Range<usize>) -> bool {
 /// Texts of at most this many bytes are remembered with their matches ([`find`]).
 const REMEMBERED_LEN: usize = 8 << 10;
 
-/// At most this many texts are remembered (all are forgotten when it is reached).
-const REMEMBERED_TEXTS: usize = 1024;
+/// At most this many texts are remembered (all are forgotten when it is reached): at most
+/// 2 MiB of text, also in a long-lived process such as the language server.
+const REMEMBERED_TEXTS: usize = 256;
 
 thread_local! {
     /// The matches of texts already searched on this thread. A capture lists the same tools
