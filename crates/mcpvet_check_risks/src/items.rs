@@ -66,14 +66,29 @@ pub(crate) fn fields(item: Value<'_>) -> Vec<Field<'_>> {
 
 /// ``tool `name` `` for messages (a resource without a name by its URI).
 pub(crate) fn label(kind: ItemKind, item: Value<'_>) -> String {
-    let name = item
-        .get("name")
-        .or_else(|| item.get("uri"))
-        .or_else(|| item.get("uriTemplate"))
-        .and_then(Value::as_str);
-    match name {
-        Some(name) => format!("{} `{}`", kind.name(), short(&name, 60)),
-        None => kind.name().to_owned(),
+    Label { kind, item }.to_string()
+}
+
+/// The name of an item in a message (see [`label`]), written out only when a message is: the
+/// checks of a listing take it for every item and most find nothing.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Label<'d> {
+    pub(crate) kind: ItemKind,
+    pub(crate) item: Value<'d>,
+}
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = self
+            .item
+            .get("name")
+            .or_else(|| self.item.get("uri"))
+            .or_else(|| self.item.get("uriTemplate"))
+            .and_then(Value::as_str);
+        match name {
+            Some(name) => write!(f, "{} `{}`", self.kind.name(), short(&name, 60)),
+            None => f.write_str(self.kind.name()),
+        }
     }
 }
 
@@ -116,7 +131,7 @@ pub(crate) fn check_listing(
         if item.kind() != ValueKind::Object {
             continue;
         }
-        let label = label(kind, item);
+        let label = Label { kind, item };
         for field in fields(item) {
             hidden_characters::check(&field, &label, options.secrets, report);
             if field.key.as_deref().is_some_and(|k| PROSE.contains(&k)) {

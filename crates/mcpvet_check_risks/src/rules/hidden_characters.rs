@@ -5,7 +5,7 @@ use mcpvet_diagnostics::{Reporter, declare_rule};
 
 use crate::SecretScan;
 use crate::hidden::{HiddenClass, HiddenRun, code_point, scan, tag_text};
-use crate::items::{Field, short};
+use crate::items::{Field, Label, short};
 
 declare_rule! {
     /// A name, title, description, prompt text or schema description holds characters a
@@ -95,7 +95,7 @@ fn codes(run: &HiddenRun) -> String {
 /// Checks one string of an item (`label` names the item, as in ``tool `add` ``).
 pub(crate) fn check(
     field: &Field<'_>,
-    label: &str,
+    label: &Label<'_>,
     secrets: Option<SecretScan>,
     report: &mut Reporter<'_>,
 ) {

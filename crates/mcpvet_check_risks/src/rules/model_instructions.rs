@@ -1,6 +1,6 @@
 use mcpvet_diagnostics::{Reporter, declare_rule};
 
-use crate::items::{Field, short};
+use crate::items::{Field, Label, short};
 use crate::phrases::find;
 
 declare_rule! {
@@ -65,7 +65,12 @@ declare_rule! {
 /// Checks one prose string of an item (`label` names the item, as in ``tool `add` ``);
 /// `siblings` are the names of the tools of the same list: a phrase about another tool that
 /// names one of them is the server documenting its own tools, and is not reported.
-pub(crate) fn check(field: &Field<'_>, label: &str, siblings: &[&str], report: &mut Reporter<'_>) {
+pub(crate) fn check(
+    field: &Field<'_>,
+    label: &Label<'_>,
+    siblings: &[&str],
+    report: &mut Reporter<'_>,
+) {
     let Some(decoded) = field.value.decoded() else {
         return;
     };

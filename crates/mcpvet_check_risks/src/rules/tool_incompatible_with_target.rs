@@ -2,6 +2,7 @@ use mcpvet_diagnostics::{Reporter, declare_rule};
 use mcpvet_json::{Value, ValueKind};
 
 use crate::Client;
+use crate::items::Label;
 
 declare_rule! {
     /// A tool's name or input schema is outside what a target model API accepts.
@@ -221,7 +222,7 @@ pub(crate) fn check(
     client: Client,
     strict: bool,
     item: Value<'_>,
-    label: &str,
+    label: &Label<'_>,
     report: &mut Reporter<'_>,
 ) {
     let schema = item
