@@ -1,4 +1,5 @@
 //! One list of items: what each item's texts hold, and how long its descriptions are.
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use mcpvet_ast::definition::ItemKind;
@@ -26,36 +27,67 @@ const PROSE: [&str; 8] = [
 /// A string of an item, with where it is.
 #[derive(Debug)]
 pub(crate) struct Field<'d> {
-    /// From the item to the string: `description`, `inputSchema.properties.path.description`.
-    pub(crate) path: String,
+    /// The item the string belongs to.
+    item: Value<'d>,
     /// The member name that holds it (`None` for an array element).
-    pub(crate) key: Option<String>,
+    pub(crate) key: Option<Cow<'d, str>>,
     pub(crate) value: Value<'d>,
+}
+
+impl Field<'_> {
+    /// From the item to the string: `description`, `inputSchema.properties.path.description`
+    /// (`[2]` for an array element). Written only for a message: most strings get none.
+    pub(crate) fn path(&self) -> String {
+        let mut path = String::new();
+        let target = self.value.span();
+        let mut current = self.item;
+        // Each step goes down to the child whose span holds the string's (siblings do not
+        // overlap), the way `fields` went down.
+        while current.id() != self.value.id() {
+            let next = match current.kind() {
+                ValueKind::Object => current.members().find_map(|m| {
+                    m.value.span().contains_span(target).then(|| {
+                        if !path.is_empty() {
+                            path.push('.');
+                        }
+                        path.push_str(&m.key_str());
+                        m.value
+                    })
+                }),
+                ValueKind::Array => current.items().enumerate().find_map(|(i, item)| {
+                    item.span().contains_span(target).then(|| {
+                        let _ = write!(path, "[{i}]");
+                        item
+                    })
+                }),
+                _ => None,
+            };
+            let Some(next) = next else {
+                break;
+            };
+            current = next;
+        }
+        path
+    }
 }
 
 /// Every string of `item` (object keys excluded), in source order.
 pub(crate) fn fields(item: Value<'_>) -> Vec<Field<'_>> {
     let mut out = Vec::new();
-    let mut stack: Vec<(String, Option<String>, Value<'_>)> = vec![(String::new(), None, item)];
-    while let Some((path, key, value)) = stack.pop() {
+    let mut stack: Vec<(Option<Cow<'_, str>>, Value<'_>)> = vec![(None, item)];
+    while let Some((key, value)) = stack.pop() {
         match value.kind() {
-            ValueKind::String => out.push(Field { path, key, value }),
+            ValueKind::String => out.push(Field { item, key, value }),
             ValueKind::Object => {
                 let members: Vec<_> = value.members().collect();
                 for member in members.into_iter().rev() {
-                    let name = member.key_str().into_owned();
-                    let child = if path.is_empty() {
-                        name.clone()
-                    } else {
-                        format!("{path}.{name}")
-                    };
-                    stack.push((child, Some(name), member.value));
+                    stack.push((Some(member.key_str()), member.value));
                 }
             }
             ValueKind::Array => {
                 let items: Vec<_> = value.items().collect();
-                for (i, element) in items.into_iter().enumerate().rev() {
-                    stack.push((format!("{path}[{i}]"), None, element));
+                for element in items.into_iter().rev() {
+                    stack.push((None, element));
                 }
             }
             _ => {}
@@ -118,7 +150,7 @@ pub(crate) fn check_listing(
     report: &mut Reporter<'_>,
 ) {
     // The names of the tools of this list: what a description may name as its own server's.
-    let names: Vec<std::borrow::Cow<'_, str>> = if kind == ItemKind::Tool {
+    let names: Vec<Cow<'_, str>> = if kind == ItemKind::Tool {
         items
             .iter()
             .filter_map(|i| i.get("name").and_then(Value::as_str))
@@ -154,4 +186,50 @@ pub(crate) fn check_listing(
         }
     }
     oversized_description::check(kind, items, report);
+}
+
+#[cfg(test)]
+mod tests {
+    use mcpvet_json::{JsonOptions, parse};
+
+    use super::*;
+
+    #[test]
+    fn every_string_of_an_item_and_its_path() {
+        let text = r#"{"name": "add", "description": "Adds.", "inputSchema": {"type": "object",
+            "properties": {"a\u0062": {"description": "x", "enum": ["p", {"k": "q"}, []]},
+            "n": 1}, "required": ["ab"]}, "annotations": {"title": "Add"}}"#;
+        let doc = parse(text, &JsonOptions::strict()).value;
+        let item = doc.root().unwrap();
+        let found: Vec<(String, Option<String>, String)> = fields(item)
+            .iter()
+            .map(|f| {
+                (
+                    f.path(),
+                    f.key.as_deref().map(str::to_owned),
+                    f.value.as_str().unwrap().into_owned(),
+                )
+            })
+            .collect();
+        let expected = [
+            ("name", Some("name"), "add"),
+            ("description", Some("description"), "Adds."),
+            ("inputSchema.type", Some("type"), "object"),
+            (
+                "inputSchema.properties.ab.description",
+                Some("description"),
+                "x",
+            ),
+            ("inputSchema.properties.ab.enum[0]", None, "p"),
+            ("inputSchema.properties.ab.enum[1].k", Some("k"), "q"),
+            ("inputSchema.required[0]", None, "ab"),
+            ("annotations.title", Some("title"), "Add"),
+        ]
+        .map(|(p, k, v)| (p.to_owned(), k.map(str::to_owned), v.to_owned()));
+        assert_eq!(found, expected);
+        // A string item is its own only field, with an empty path.
+        let doc = parse(r#""plain""#, &JsonOptions::strict()).value;
+        let only = fields(doc.root().unwrap());
+        assert_eq!((only.len(), only[0].path()), (1, String::new()));
+    }
 }

@@ -107,10 +107,11 @@ pub(crate) fn check(
     if runs.is_empty() {
         return;
     }
-    let at = if field.path.is_empty() {
+    let path = field.path();
+    let at = if path.is_empty() {
         String::new()
     } else {
-        format!(" `{}`", field.path)
+        format!(" `{path}`")
     };
     for run in runs {
         let count = run.chars.len();

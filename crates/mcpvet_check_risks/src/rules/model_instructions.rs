@@ -88,7 +88,9 @@ pub(crate) fn check(
             decoded.span(found.range.clone()),
             format!(
                 "{label} `{}` speaks to the model: `{quote}` ({}, phrase `{}`)",
-                field.path, phrase.kind, phrase.id
+                field.path(),
+                phrase.kind,
+                phrase.id
             ),
             phrase.note.clone(),
         );
