@@ -9,17 +9,9 @@ use mcpvet_json::arbitrary::{arb_json, arb_layout, print};
 use mcpvet_json::{JsonOptions, Value, parse};
 use mcpvet_schema::instance::{same_json, to_json};
 use proptest::prelude::*;
+use support::{damaged, walk};
 
-/// Every node under `value`, keys excluded.
-fn walk<'d>(value: Value<'d>, out: &mut Vec<Value<'d>>) {
-    out.push(value);
-    for item in value.items() {
-        walk(item, out);
-    }
-    for member in value.members() {
-        walk(member.value, out);
-    }
-}
+mod support;
 
 /// Checks every node of `text` parsed in both modes; returns the number of nodes checked.
 fn check(text: &str) -> Result<usize, String> {
@@ -75,20 +67,6 @@ fn check_same(a: &str, b: &str) -> Result<usize, String> {
         }
     }
     Ok(answered)
-}
-
-/// `text` with the character at `at` removed or `c` inserted before it.
-fn damaged(mut text: String, at: prop::sample::Index, c: char, insert: bool) -> String {
-    let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
-    if !boundaries.is_empty() {
-        let i = boundaries[at.index(boundaries.len())];
-        if insert {
-            text.insert(i, c);
-        } else {
-            text.remove(i);
-        }
-    }
-    text
 }
 
 const DAMAGE: &[char] = &[

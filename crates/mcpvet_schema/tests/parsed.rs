@@ -6,10 +6,13 @@
 //! and JSONC layouts, intact and damaged), plus schemas that use the keywords inference does
 //! not write (`enum`, `const`, bounds, `pattern`, `propertyNames`, `uniqueItems`...).
 use mcpvet_json::arbitrary::{arb_json, arb_layout, print};
-use mcpvet_json::{JsonOptions, Value, parse};
+use mcpvet_json::{JsonOptions, parse};
 use mcpvet_schema::infer::{InferOptions, Layout, Required, infer};
 use mcpvet_schema::testing::check_validation;
 use proptest::prelude::*;
+use support::{damaged, walk};
+
+mod support;
 
 /// Schemas with the keywords inference does not write.
 const KEYWORD_SCHEMAS: &[&str] = &[
@@ -27,17 +30,6 @@ const KEYWORD_SCHEMAS: &[&str] = &[
     r##"{"$defs": {"n": {"type": "object", "properties": {"next": {"$ref": "#/$defs/n"}}, "unevaluatedProperties": false}}, "$ref": "#/$defs/n"}"##,
     r#"{"dependentRequired": {"a": ["b"]}, "if": {"required": ["x"]}, "then": {"required": ["y"]}}"#,
 ];
-
-/// Every node under `value`, keys excluded.
-fn walk<'d>(value: Value<'d>, out: &mut Vec<Value<'d>>) {
-    out.push(value);
-    for item in value.items() {
-        walk(item, out);
-    }
-    for member in value.members() {
-        walk(member.value, out);
-    }
-}
 
 /// Compares both ways for `schema` on every node of `text`, and on an absent instance;
 /// returns how many comparisons found a violation.
@@ -65,20 +57,6 @@ fn compare(schema_text: &str, text: &str) -> Result<usize, String> {
         }
     }
     Ok(found)
-}
-
-/// `text` with the character at `at` removed or `c` inserted before it.
-fn damaged(mut text: String, at: prop::sample::Index, c: char, insert: bool) -> String {
-    let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
-    if !boundaries.is_empty() {
-        let i = boundaries[at.index(boundaries.len())];
-        if insert {
-            text.insert(i, c);
-        } else {
-            text.remove(i);
-        }
-    }
-    text
 }
 
 const DAMAGE: &[char] = &[',', ':', '{', '}', '"', '\\', '0', '-', 'e', '/', 'x'];

@@ -117,6 +117,38 @@ pub fn runlog(data: &[u8], checks: Checks) {
     }
 }
 
+/// The schema properties of a parsed input: the schema inferred from it (when it parsed
+/// without error) is valid and validates it (`mcpvet_schema::testing::check_inference`), and
+/// validating the input and its members, damaged or not, against the schema inferred from it
+/// over parsed nodes finds what validation over `serde_json` values found
+/// (`mcpvet_schema::testing::check_validation`).
+///
+/// # Panics
+///
+/// When one of these properties does not hold.
+fn check_schemas(parsed: &mcpvet_json::ParseOutcome<mcpvet_json::JsonDocument<'_>>) {
+    let Some(root) = parsed.value.root() else {
+        return;
+    };
+    if !parsed.has_errors()
+        && let Err(problem) = mcpvet_schema::testing::check_inference(root)
+    {
+        panic!("{problem}");
+    }
+    let schema = mcpvet_schema::infer::infer(root, mcpvet_schema::infer::InferOptions::default())
+        .to_document(&mcpvet_schema::infer::Layout::Compact);
+    if let Ok(schema) = serde_json::from_str::<serde_json::Value>(&schema) {
+        let members = root.members().map(|m| m.value).chain(root.items());
+        for node in std::iter::once(root).chain(members) {
+            if let Err(problem) =
+                mcpvet_schema::testing::check_validation(&schema, Some(node), node)
+            {
+                panic!("{problem}");
+            }
+        }
+    }
+}
+
 /// `schema infer` on any input that is one JSON value: the inferred schema is a valid JSON
 /// Schema 2020-12 that validates its example, in both layouts, deterministically
 /// (`mcpvet_schema::testing::check_inference`); validating the input and its members
@@ -132,29 +164,7 @@ pub fn schema_infer(data: &[u8], _checks: Checks) {
     let decoded = decode_utf8(data);
     let text = decoded.text.as_ref();
     let parsed = mcpvet_json::parse(text, &mcpvet_json::JsonOptions::jsonc());
-    if !parsed.has_errors()
-        && let Some(root) = parsed.value.root()
-        && let Err(problem) = mcpvet_schema::testing::check_inference(root)
-    {
-        panic!("{problem}");
-    }
-    // Validation over parsed nodes finds what it found over `serde_json` values: the input
-    // (damaged or not) and its members against the schema inferred from it.
-    if let Some(root) = parsed.value.root() {
-        let schema =
-            mcpvet_schema::infer::infer(root, mcpvet_schema::infer::InferOptions::default())
-                .to_document(&mcpvet_schema::infer::Layout::Compact);
-        if let Ok(schema) = serde_json::from_str::<serde_json::Value>(&schema) {
-            let members = root.members().map(|m| m.value).chain(root.items());
-            for node in std::iter::once(root).chain(members) {
-                if let Err(problem) =
-                    mcpvet_schema::testing::check_validation(&schema, Some(node), node)
-                {
-                    panic!("{problem}");
-                }
-            }
-        }
-    }
+    check_schemas(&parsed);
     match crate::infer_schema(text, mcpvet_schema::infer::InferOptions::default()) {
         Ok(schema) => assert!(
             serde_json::from_str::<serde_json::Value>(&schema).is_ok(),
@@ -425,29 +435,7 @@ pub fn server_definition(data: &[u8], checks: Checks) {
         return;
     }
     let parsed = mcpvet_json::parse(&text, &mcpvet_json::JsonOptions::strict());
-    if !parsed.has_errors()
-        && let Some(root) = parsed.value.root()
-        && let Err(problem) = mcpvet_schema::testing::check_inference(root)
-    {
-        panic!("{problem}");
-    }
-    // Validation over parsed nodes finds what it found over `serde_json` values: the input
-    // (damaged or not) and its members against the schema inferred from it.
-    if let Some(root) = parsed.value.root() {
-        let schema =
-            mcpvet_schema::infer::infer(root, mcpvet_schema::infer::InferOptions::default())
-                .to_document(&mcpvet_schema::infer::Layout::Compact);
-        if let Ok(schema) = serde_json::from_str::<serde_json::Value>(&schema) {
-            let members = root.members().map(|m| m.value).chain(root.items());
-            for node in std::iter::once(root).chain(members) {
-                if let Err(problem) =
-                    mcpvet_schema::testing::check_validation(&schema, Some(node), node)
-                {
-                    panic!("{problem}");
-                }
-            }
-        }
-    }
+    check_schemas(&parsed);
 }
 
 /// Whether `span` lies in `text` on character boundaries.
