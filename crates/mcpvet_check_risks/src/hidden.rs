@@ -103,6 +103,19 @@ fn joins_visible(before: Option<char>, after: Option<char>) -> bool {
 /// two visible characters of a script that uses them (or two emoji) is writing and is not
 /// reported.
 pub fn scan(text: &str) -> Vec<HiddenRun> {
+    // Printable ASCII, tabs and line breaks hide nothing: most texts are only that, and are
+    // told so by one pass over their bytes.
+    if text
+        .bytes()
+        .all(|b| matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r'))
+    {
+        return Vec::new();
+    }
+    scan_chars(text)
+}
+
+/// [`scan`] character by character.
+fn scan_chars(text: &str) -> Vec<HiddenRun> {
     let mut runs: Vec<HiddenRun> = Vec::new();
     let mut before: Option<char> = None;
     let mut chars = text.char_indices().peekable();
@@ -150,7 +163,29 @@ pub fn code_point(c: char) -> String {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        /// The ASCII shortcut answers as the character scan does.
+        #[test]
+        fn the_ascii_shortcut_is_the_scan(
+            text in "[ -~\t\n\r\x00-\x1f\x7f\u{80}-\u{9f}\u{200b}-\u{200f}\u{e0041}é]{0,40}",
+        ) {
+            prop_assert_eq!(scan(&text), scan_chars(&text));
+        }
+    }
+
+    #[test]
+    fn printable_ascii_hides_nothing() {
+        for b in 0u8..0x80 {
+            let c = char::from(b);
+            let hidden = class_of(c).is_some();
+            let printable = matches!(b, b' '..=b'~' | b'\t' | b'\n' | b'\r');
+            assert_eq!(hidden, !printable, "{b:#04x}");
+        }
+    }
 
     #[test]
     fn classes_and_runs() {
