@@ -8,7 +8,7 @@
 //! [`direct`] says when that holds for a whole instance (it
 //! is well formed, no object repeats a name, every number is one `serde_json` reads, nesting
 //! stays within the conversion's limit); [`crate::validate::violations`] takes another way
-//! for the rest. A property test in `tests/instance.rs` compares the verdicts and errors of a
+//! for the rest. A property test in `tests/parsed.rs` compares the verdicts and errors of a
 //! validator over these nodes with those of the same schema over `serde_json` values.
 use std::borrow::Cow;
 
