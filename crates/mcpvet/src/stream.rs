@@ -11,7 +11,10 @@
 //!
 //! Then a second read of the file records the line and column of every offset the findings
 //! point at (and, for the text format, the text of their lines), so the report renders as
-//! usual without holding the file.
+//! usual without holding the file. That read starts at the piece holding the first such
+//! offset and skips the pieces holding none (a piece of whole lines starts a line, whose
+//! number the reader counted), so a finding near the end of a large file does not cost a
+//! second read of all of it.
 //!
 //! Queues are bounded and the workers hand the buffers of the pieces they are done with back
 //! to the reader, which reads the next pieces into them. `mcpvet json --jsonl` on a large
@@ -19,7 +22,7 @@
 //! of its own (its arena reused); a file with a finding is then checked again, whole.
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
@@ -91,6 +94,9 @@ pub(crate) fn inspect(
     // Workers finish out of order: the checks take the pieces in file order.
     let mut waiting: BTreeMap<u64, (u64, PreparedPiece)> = BTreeMap::new();
     let mut next = 0u64;
+    // Where each piece of whole lines starts, for the second read (an array's pieces may
+    // start inside a line: that read then starts at the file's start).
+    let mut starts: Vec<LineStart> = Vec::new();
     run_pieces(
         file,
         head,
@@ -101,9 +107,18 @@ pub(crate) fn inspect(
         // the piece is checked, for the reader to fill again.
         &|(), job| {
             let bytes = std::mem::take(&mut job.bytes);
-            read_piece(bytes, job.place, format, job.elements.as_deref())
+            (
+                job.place,
+                read_piece(bytes, job.place, format, job.elements.as_deref()),
+            )
         },
-        |seq, bytes, piece, recycle| {
+        |seq, bytes, (place, piece), recycle| {
+            if !array {
+                starts.push(LineStart {
+                    offset: place.base,
+                    line: place.first_line,
+                });
+            }
             waiting.insert(seq, (bytes, piece));
             while let Some((bytes, piece)) = waiting.remove(&next) {
                 stream.consume(piece);
@@ -116,8 +131,9 @@ pub(crate) fn inspect(
             true
         },
     )?;
+    starts.sort_unstable_by_key(|s| s.offset);
     let mut report = stream.finish(name);
-    let positions = positions(path, len, &offsets(&report), excerpts)?;
+    let positions = positions(path, len, &offsets(&report), excerpts, &starts)?;
     report.source = SourceFile::positioned(name, positions);
     Ok(Some(report))
 }
@@ -483,99 +499,146 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
     }
 }
 
+/// The start of a line the reader counted: a piece of whole lines starts there.
+#[derive(Debug, Clone, Copy)]
+struct LineStart {
+    /// Byte offset in the file.
+    offset: u32,
+    /// Its line number (1-based).
+    line: u32,
+}
+
 /// Reads the file once more and records the position of each of `wanted` (sorted), in code
 /// points and UTF-16 units, and (with `excerpts`) the text of the lines they start.
-fn positions(path: &Path, len: u64, wanted: &[u32], excerpts: bool) -> io::Result<Positions> {
+///
+/// The read starts at the last of `starts` (sorted line starts, a piece's each) at or
+/// before the first offset wanted, and jumps ahead to the last one before the next offset
+/// wanted whenever that lies beyond what was read: the pieces between are not read.
+fn positions(
+    path: &Path,
+    len: u64,
+    wanted: &[u32],
+    excerpts: bool,
+    starts: &[LineStart],
+) -> io::Result<Positions> {
     let mut positions = Positions::new(u32::try_from(len).unwrap_or(u32::MAX));
     if wanted.is_empty() {
         return Ok(positions);
     }
-    // Line starts already recorded (each line's text is kept once).
-    let mut recorded: Option<u32> = None;
     let mut file = File::open(path)?;
-    // The current line's start offset, number, and bytes so far (bounded by MAX_LINE).
-    let mut line_start = 0u32;
-    let mut line_no = 1u32;
-    let mut current: Vec<u8> = Vec::new();
+    let mut lines = Lines {
+        line_start: 0,
+        line_no: 1,
+        current: Vec::new(),
+        offset: 0,
+        recorded: None,
+        excerpts,
+    };
     let mut next = 0usize;
     let mut buf = vec![0u8; PIECE_BYTES];
-    let mut offset = 0u32;
-    loop {
+    while next < wanted.len() {
+        let at = wanted[next];
+        let before = starts.partition_point(|s| s.offset <= at);
+        if let Some(start) = before.checked_sub(1).map(|k| starts[k])
+            && start.offset > lines.offset
+        {
+            file.seek(SeekFrom::Start(u64::from(start.offset)))?;
+            lines.restart(start);
+        }
         let n = read_up_to(&mut file, &mut buf)?;
         if n == 0 {
             break;
         }
-        let chunk = &buf[..n];
+        lines.read(&buf[..n], wanted, &mut next, &mut positions);
+    }
+    // Offsets at the very end of the file.
+    while next < wanted.len() {
+        lines.record(wanted[next], &mut positions);
+        next += 1;
+    }
+    Ok(positions)
+}
+
+/// The second read's place in the file (see [`positions`]).
+struct Lines {
+    /// The current line's start offset and number.
+    line_start: u32,
+    line_no: u32,
+    /// The current line's bytes so far (bounded by [`MAX_LINE`]).
+    current: Vec<u8>,
+    /// The offset of the next byte to read.
+    offset: u32,
+    /// The last line whose text was recorded (each line's text is kept once).
+    recorded: Option<u32>,
+    excerpts: bool,
+}
+
+impl Lines {
+    /// Goes on reading at `start` (a line start ahead of what was read).
+    fn restart(&mut self, start: LineStart) {
+        self.line_start = start.offset;
+        self.line_no = start.line;
+        self.offset = start.offset;
+        self.current.clear();
+    }
+
+    /// Reads `chunk`, the bytes at [`offset`](Self::offset), recording the positions of
+    /// the offsets of `wanted` from `next` on that it holds.
+    fn read(&mut self, chunk: &[u8], wanted: &[u32], next: &mut usize, positions: &mut Positions) {
+        let n = chunk.len();
         let mut i = 0usize;
         while i < n {
             let line_end = memchr::memchr(b'\n', &chunk[i..]).map(|p| i + p);
             let end = line_end.unwrap_or(n);
-            if current.len() < MAX_LINE {
-                let room = MAX_LINE - current.len();
-                current.extend_from_slice(&chunk[i..end.min(i + room)]);
+            let end_offset = self.offset + end as u32;
+            // A line that ends here with no offset wanted on it is counted, not kept (one
+            // that goes on into the next chunk may still hold one).
+            let skip = line_end.is_some() && wanted.get(*next).is_none_or(|&w| w > end_offset);
+            if !skip && self.current.len() < MAX_LINE {
+                let room = MAX_LINE - self.current.len();
+                self.current.extend_from_slice(&chunk[i..end.min(i + room)]);
             }
-            let end_offset = offset + end as u32;
             // Positions on this line so far (including its line break).
-            while next < wanted.len()
-                && wanted[next] <= end_offset
-                && (line_end.is_some() || wanted[next] < end_offset)
+            while *next < wanted.len()
+                && wanted[*next] <= end_offset
+                && (line_end.is_some() || wanted[*next] < end_offset)
             {
-                let at = wanted[next];
-                let upto = ((at - line_start) as usize).min(current.len());
-                let prefix = String::from_utf8_lossy(&current[..upto]);
-                let cp = prefix.chars().count() as u32 + 1;
-                let u16 = prefix.encode_utf16().count() as u32 + 1;
-                positions.insert(
-                    at,
-                    LineColumn {
-                        line: line_no,
-                        column: cp,
-                    },
-                    LineColumn {
-                        line: line_no,
-                        column: u16,
-                    },
-                );
-                if excerpts && recorded != Some(line_start) {
-                    positions.insert_line(line_start, line_no, excerpt(&current));
-                    recorded = Some(line_start);
+                let at = wanted[*next];
+                self.record(at, positions);
+                if self.excerpts && self.recorded != Some(self.line_start) {
+                    positions.insert_line(self.line_start, self.line_no, excerpt(&self.current));
+                    self.recorded = Some(self.line_start);
                 }
-                next += 1;
+                *next += 1;
             }
             if let Some(e) = line_end {
-                line_start = offset + e as u32 + 1;
-                line_no += 1;
-                current.clear();
+                self.line_start = self.offset + e as u32 + 1;
+                self.line_no += 1;
+                self.current.clear();
                 i = e + 1;
             } else {
                 i = n;
             }
         }
-        offset += n as u32;
-        if next >= wanted.len() {
-            break;
-        }
+        self.offset += n as u32;
     }
-    // Offsets at the very end of the file.
-    while next < wanted.len() {
-        let at = wanted[next];
-        let prefix =
-            String::from_utf8_lossy(&current[..((at - line_start) as usize).min(current.len())])
-                .into_owned();
+
+    /// Records the position of `at`, on the current line.
+    fn record(&self, at: u32, positions: &mut Positions) {
+        let upto = ((at - self.line_start) as usize).min(self.current.len());
+        let prefix = String::from_utf8_lossy(&self.current[..upto]);
         positions.insert(
             at,
             LineColumn {
-                line: line_no,
+                line: self.line_no,
                 column: prefix.chars().count() as u32 + 1,
             },
             LineColumn {
-                line: line_no,
+                line: self.line_no,
                 column: prefix.encode_utf16().count() as u32 + 1,
             },
         );
-        next += 1;
     }
-    Ok(positions)
 }
 
 /// `bytes` as text, invalid UTF-8 replaced: valid text (nearly always) is checked with
@@ -591,4 +654,126 @@ fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
 /// A line's text for display: without its CR, lossily decoded.
 fn excerpt(line: &[u8]) -> String {
     String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lines of mixed widths (ASCII, `é`, an astral character), one far longer than a read.
+    fn text(seed: u64) -> String {
+        let mut state = seed;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            state >> 33
+        };
+        let mut text = String::new();
+        for line in 0..400 {
+            let len = if line == 150 {
+                PIECE_BYTES + PIECE_BYTES / 3
+            } else {
+                (next() % 9_000) as usize
+            };
+            let start = text.len();
+            while text.len() - start < len {
+                text.push(match next() % 7 {
+                    0 => 'é',
+                    1 => '😀',
+                    _ => 'a',
+                });
+            }
+            text.push(if line % 5 == 0 { '\r' } else { 'x' });
+            text.push('\n');
+        }
+        text
+    }
+
+    /// The position of `at` counted from the text, as a whole-file read gives it.
+    fn expected(text: &str, at: u32, positions: &mut Positions) {
+        let at = at as usize;
+        let line_start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+        let line = text[..at].matches('\n').count() as u32 + 1;
+        let prefix = &text[line_start..at];
+        positions.insert(
+            at as u32,
+            LineColumn {
+                line,
+                column: prefix.chars().count() as u32 + 1,
+            },
+            LineColumn {
+                line,
+                column: prefix.encode_utf16().count() as u32 + 1,
+            },
+        );
+    }
+
+    #[test]
+    fn the_second_read_skips_to_the_pieces_it_needs_and_finds_the_same_positions() {
+        let dir = std::env::temp_dir().join(format!("mcpvet-positions-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        for seed in 1..4u64 {
+            let text = text(seed);
+            let path = dir.join(format!("{seed}.txt"));
+            std::fs::write(&path, &text).expect("written");
+            let len = text.len() as u64;
+            // Line starts a reader could have cut at: every tenth line, the first included.
+            let starts: Vec<LineStart> = std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .enumerate()
+                .filter(|(n, at)| n % 10 == 0 && *at < text.len())
+                .map(|(n, at)| LineStart {
+                    offset: at as u32,
+                    line: n as u32 + 1,
+                })
+                .collect();
+            let long_start: usize = text.split('\n').take(150).map(|l| l.len() + 1).sum();
+            let long_end = long_start + text.split('\n').nth(150).expect("line 151").len();
+            // Offsets at character boundaries: a few near the start, in the long line (in its
+            // first read, in its second, past `MAX_LINE`), line ends, and the end of the file.
+            let in_long = [
+                PIECE_BYTES / 2,
+                PIECE_BYTES + 10,
+                MAX_LINE + PIECE_BYTES / 4,
+            ];
+            let mut wanted: Vec<u32> = [3usize, 10, text.len() / 3]
+                .into_iter()
+                .chain(in_long.map(|k| long_start + k))
+                .chain(
+                    text.match_indices('\n')
+                        .map(|(i, _)| i)
+                        .skip(seed as usize * 37)
+                        .step_by(53),
+                )
+                .chain([text.len()])
+                .map(|mut at| {
+                    while !text.is_char_boundary(at) {
+                        at -= 1;
+                    }
+                    at as u32
+                })
+                .collect();
+            wanted.sort_unstable();
+            wanted.dedup();
+            let skipping = positions(&path, len, &wanted, true, &starts).expect("read");
+            let whole = positions(&path, len, &wanted, true, &[]).expect("read");
+            assert_eq!(skipping, whole, "seed {seed}");
+            // Without the excerpts, against positions counted from the text: exact, but past
+            // `MAX_LINE` bytes of a line (the long one), which are left out.
+            let exact_wanted: Vec<u32> = wanted
+                .iter()
+                .copied()
+                .filter(|&at| !(long_start + MAX_LINE < at as usize && at as usize <= long_end))
+                .collect();
+            assert!(exact_wanted.len() < wanted.len(), "an offset past MAX_LINE");
+            let mut reference = Positions::new(len as u32);
+            for &at in &exact_wanted {
+                expected(&text, at, &mut reference);
+            }
+            let exact = positions(&path, len, &exact_wanted, false, &starts).expect("read");
+            assert_eq!(exact, reference, "seed {seed}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
