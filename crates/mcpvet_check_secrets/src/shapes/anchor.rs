@@ -101,6 +101,46 @@ static LAST_TRIPLES: [[u32; 32]; 32] = {
 /// name (`API_KEY_2`) is skipped as the slow half skips it.
 #[inline]
 pub(super) fn may_end_credential_name(bytes: &[u8], sep: usize) -> bool {
+    // The sixteen bytes before the separator, read at once, the byte before it lowest: room
+    // for a quote, its escape, a number of eight digits, its separator and three letters.
+    let Some(&window) = sep
+        .checked_sub(16)
+        .and_then(|start| bytes.get(start..sep))
+        .and_then(<[u8]>::first_chunk::<16>)
+    else {
+        return may_end_credential_name_in(bytes, sep);
+    };
+    let mut x = u128::from_be_bytes(window);
+    let before = x as u8;
+    if blank(before) {
+        return true;
+    }
+    // Past a closing quote, and a backslash escaping it.
+    if before == b'"' || before == b'\'' {
+        x >>= 8;
+        if x as u8 == b'\\' {
+            x >>= 8;
+        }
+    }
+    // A number after the word (`API_KEY_2`), skipped as `credential_suffix` skips it: up to
+    // eight digits and one separator before them.
+    if (x as u8).is_ascii_digit() {
+        let mut digits = 0;
+        while digits < 8 && (x as u8).is_ascii_digit() {
+            x >>= 8;
+            digits += 1;
+        }
+        if matches!(x as u8, b'_' | b'-' | b'.') {
+            x >>= 8;
+        }
+    }
+    let (third, second, last) = ((x >> 16) as u8, (x >> 8) as u8, x as u8);
+    (LAST_TRIPLES[usize::from(last & 0x1f)][usize::from(second & 0x1f)] >> (third & 0x1f)) & 1 != 0
+}
+
+/// [`may_end_credential_name`] read byte by byte, for separators near the start of the text.
+#[inline(never)]
+pub(super) fn may_end_credential_name_in(bytes: &[u8], sep: usize) -> bool {
     if sep < 3 {
         return false;
     }

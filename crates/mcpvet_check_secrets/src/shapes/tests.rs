@@ -3,7 +3,7 @@
 //! the negatives log text and source code are full of.
 use proptest::prelude::*;
 
-use super::anchor::may_end_credential_name;
+use super::anchor::{may_end_credential_name, may_end_credential_name_in};
 use super::judge::{is_code, is_template, is_word, random_letters};
 use super::*;
 use crate::synthetic;
@@ -590,6 +590,26 @@ proptest! {
             if matches!(b[sep], b'=' | b':') && name_before(b, sep).is_some() {
                 prop_assert!(may_end_credential_name(b, sep), "{:?} at {}", text, sep);
             }
+        }
+    }
+
+    /// The fast test's eight-byte window gives what reading byte by byte gives, at every
+    /// offset of texts of credential words, quotes, escapes, numbers and blanks.
+    #[test]
+    fn the_windowed_separator_test_reads_as_the_bytes_do(
+        parts in proptest::collection::vec(proptest::sample::select(vec![
+            "token", "KEY", "secret", "pwd", "sid", "auth", "sig", "jwt", "ion", "ass", "x",
+            "_", "-", ".", "2", "42", "123456789", "\"", "'", "\\", " ", "\t", ":", "=", "é",
+        ]), 0..16),
+    ) {
+        let text: String = parts.concat();
+        let b = text.as_bytes();
+        for sep in 0..=b.len() {
+            prop_assert_eq!(
+                may_end_credential_name(b, sep),
+                may_end_credential_name_in(b, sep),
+                "{:?} at {}", text, sep
+            );
         }
     }
 
