@@ -5,6 +5,7 @@ use std::fmt;
 
 use mcpvet_json::{JsonDocument, NodeId, Value, ValueKind};
 use mcpvet_text::Span;
+use smol_str::SmolStr;
 
 use super::JsonLeaf;
 
@@ -237,8 +238,8 @@ pub enum IdValue {
 /// A number used as a request id, with the facts the checks need.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NumericId {
-    /// The number exactly as written.
-    pub lexeme: String,
+    /// The number exactly as written (kept inline up to 23 bytes: an id costs no allocation).
+    pub lexeme: SmolStr,
     /// The canonical decimal form of its value (see [`NumericId::canonical`]): most ids are
     /// written in it, and do not keep it twice.
     canonical: Canonical,
@@ -280,7 +281,7 @@ impl NumericId {
         // to take the digits apart.
         if Self::is_plain(lexeme) {
             return NumericId {
-                lexeme: lexeme.to_owned(),
+                lexeme: SmolStr::new(lexeme),
                 canonical: Canonical::Lexeme,
                 fractional: false,
                 non_canonical: false,
@@ -314,7 +315,7 @@ impl NumericId {
                 digits.len() > 16 || (digits.len() == 16 && digits > "9007199254740991")
             });
         NumericId {
-            lexeme: lexeme.to_owned(),
+            lexeme: SmolStr::new(lexeme),
             canonical: match canonical {
                 Some(text) if text == lexeme => Canonical::Lexeme,
                 Some(text) => Canonical::Other(text),
