@@ -270,6 +270,49 @@ fn json_arrays_stream_element_by_element() {
     }
 }
 
+/// Requests left unanswered all through the file are reported at its end, when the pieces
+/// that held them are gone: with the JSON path each had in its piece, as read whole.
+#[test]
+fn unanswered_requests_keep_their_paths_to_the_end_of_a_stream() {
+    let mut bytes = Vec::new();
+    generate(
+        &Options::new(Protocol::V2025_11_25, 3_000_000, 43),
+        &mut bytes,
+    )
+    .expect("generated");
+    let jsonl = String::from_utf8(bytes).expect("UTF-8");
+    // Every 97th response is dropped: its request stays pending to the end.
+    let mut responses = 0;
+    let kept: String = jsonl
+        .split_inclusive('\n')
+        .filter(|line| {
+            let response = line.contains("\"result\"") && !line.contains("\"method\"");
+            responses += usize::from(response);
+            !(response && responses % 97 == 0)
+        })
+        .collect();
+    for (name, text) in [
+        ("unanswered.jsonl", kept.clone()),
+        ("unanswered.json", as_array(&kept, false)),
+    ] {
+        let path = scratch(name);
+        std::fs::write(&path, text).expect("written");
+        assert_same_reports(&path);
+        let (_, streamed) = both(&path, "json", "2");
+        let unanswered: Vec<Value> = findings(&streamed)
+            .into_iter()
+            .filter(|f| f["code"] == "MCP441")
+            .collect();
+        assert!(unanswered.len() >= 10, "{name}: {}", unanswered.len());
+        assert!(
+            unanswered
+                .iter()
+                .all(|f| f["path"].as_str().is_some_and(|p| p.ends_with(".method"))),
+            "{name}: {unanswered:#?}"
+        );
+    }
+}
+
 #[test]
 fn a_batch_on_the_first_line_is_json_lines_not_an_array() {
     let path = scratch("batch-first.jsonl");

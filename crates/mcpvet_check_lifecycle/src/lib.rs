@@ -27,11 +27,14 @@
 //! for entry in transcript.entries() {
 //!     checker.entry(entry, transcript.document(), &mut findings);
 //! }
+//! // What the end's findings need of the document (the path of a request never answered).
+//! checker.document_done(transcript.document());
 //! let summary = checker.finish(&mut findings);
 //! assert_eq!(summary.phase.reached.as_str(), "handshake");
 //! assert_eq!(summary.phase.last_event.as_str(), "initialize_sent_no_response");
 //! let codes: Vec<&str> = findings.diagnostics().iter().map(|d| d.code().as_str()).collect();
 //! assert_eq!(codes, ["MCP412", "MCP441"]); // `hello` on stdout; `initialize` never answered
+//! assert_eq!(findings.diagnostics()[1].path().map(ToString::to_string).as_deref(), Some("$.method"));
 //! ```
 //!
 //! # The phase model

@@ -98,6 +98,20 @@ pub(crate) fn path_at(doc: &JsonDocument<'_>, span: Span) -> Option<JsonPath> {
     doc.node_at(span.start).map(Value::path)
 }
 
+impl Session {
+    /// Finds the JSON paths of the requests still pending that `doc` holds, before it is
+    /// dropped: a finding at the end of the capture (an unanswered request) needs them.
+    pub(crate) fn document_done(&mut self, doc: &JsonDocument<'_>) {
+        for (direction, key) in self.unpathed.drain(..) {
+            if let Some(p) = self.pending.of_mut(direction).get_mut(&key)
+                && p.path.is_none()
+            {
+                p.path = path_at(doc, p.span);
+            }
+        }
+    }
+}
+
 /// A request remembered for a finding about it that only a later message (or the end of the
 /// capture) can settle.
 #[derive(Debug, Clone)]
@@ -208,6 +222,9 @@ pub(crate) struct Session {
     pub(crate) modern_answer: Option<Span>,
     pub(crate) discover_reported: bool,
     pub(crate) pending: ByDirection<HashMap<Key, Pending>>,
+    /// The requests made pending since the document was last done with, whose JSON path is
+    /// still to be found ([`Session::document_done`]).
+    pub(crate) unpathed: Vec<(Option<Direction>, Key)>,
     pub(crate) used: ByDirection<UsedIds>,
     pub(crate) tokens: ByDirection<HashMap<Key, Token>>,
     /// 2025-11-25: the task-augmented requests (`params.task`) each party sent, with their
@@ -278,6 +295,7 @@ impl Session {
             modern_answer: None,
             discover_reported: false,
             pending: ByDirection::default(),
+            unpathed: Vec::new(),
             used: ByDirection::default(),
             tokens: ByDirection::default(),
             task_requests: ByDirection::default(),

@@ -183,6 +183,13 @@ impl RunJoin {
         slot.tools.entry(entry, document, &mut slot.scratch);
     }
 
+    /// Before `document` is dropped: see [`LifecycleChecker::document_done`].
+    pub(crate) fn document_done(&mut self, document: &JsonDocument<'_>) {
+        for slot in self.per_run.iter_mut().flatten() {
+            slot.lifecycle.document_done(document);
+        }
+    }
+
     /// Reports what only the end shows and gives every run, joined with its messages.
     pub(crate) fn finish(self, findings: &mut Findings) -> Vec<RunInfo> {
         let mut per_run = self.per_run;

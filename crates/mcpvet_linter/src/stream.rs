@@ -330,6 +330,10 @@ impl TranscriptStream {
                 self.spans.push((entry.index, entry.span));
             }
         }
+        lifecycle.document_done(document);
+        if let Some(runs) = self.runs.as_mut() {
+            runs.document_done(document);
+        }
         let (secret_diagnostics, secret_redactions) = secrets.into_parts();
         for d in secret_diagnostics {
             let d = match d.message_index() {

@@ -70,6 +70,10 @@ pub fn lint_transcript(source: &SourceFile, options: &TranscriptOptions) -> File
             }
         }
     }
+    lifecycle.document_done(document);
+    if let Some(runs) = runs.as_mut() {
+        runs.document_done(document);
+    }
     let life = lifecycle.finish(&mut findings);
     let tool = tools.finish(&mut findings);
     let mut advertised = risks.finish(&mut findings);

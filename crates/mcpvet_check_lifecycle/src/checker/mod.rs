@@ -207,6 +207,16 @@ impl LifecycleChecker {
         }
     }
 
+    /// Keeps what a finding at the end of the capture will need of `document` (the JSON
+    /// paths of the requests it holds that are still unanswered), once all of its entries
+    /// were given: call it before a document is dropped while the checker goes on (a piece
+    /// of a streamed capture), and before [`finish`](Self::finish).
+    pub fn document_done(&mut self, document: &JsonDocument<'_>) {
+        for session in &mut self.sessions {
+            session.document_done(document);
+        }
+    }
+
     /// Reports what only the end of the capture shows (unanswered requests, a missing
     /// handshake) and summarises.
     pub fn finish(mut self, findings: &mut Findings) -> LifecycleSummary {

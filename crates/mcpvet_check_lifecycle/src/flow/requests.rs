@@ -324,7 +324,7 @@ impl Session {
                     self.log_level_in_flight += 1;
                 }
                 self.pending.of_mut(direction).insert(
-                    key,
+                    key.clone(),
                     Pending {
                         method: Method::of(name),
                         line: cx.line,
@@ -338,11 +338,14 @@ impl Session {
                         log_level,
                         target,
                         row,
-                        path: path_at(doc, method.span),
+                        // Found when the document is done with (see `document_done`): most
+                        // requests are answered before then and never need it.
+                        path: None,
                         ungated,
                         task,
                     },
                 );
+                self.unpathed.push((direction, key));
                 if let Some((token, at)) = token {
                     self.register_token(cx, direction, token, at);
                 }
