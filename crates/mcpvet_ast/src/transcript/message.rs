@@ -281,7 +281,8 @@ impl NumericId {
         // to take the digits apart.
         if Self::is_plain(lexeme) {
             return NumericId {
-                lexeme: SmolStr::new(lexeme),
+                // At most 16 bytes: inline, without the checks of `SmolStr::new`.
+                lexeme: SmolStr::new_inline(lexeme),
                 canonical: Canonical::Lexeme,
                 fractional: false,
                 non_canonical: false,
