@@ -12,9 +12,9 @@
 //! Then a second read of the file records the line and column of every offset the findings
 //! point at (and, for the text format, the text of their lines), so the report renders as
 //! usual without holding the file. That read starts at the piece holding the first such
-//! offset and skips the pieces holding none (a piece of whole lines starts a line, whose
-//! number the reader counted), so a finding near the end of a large file does not cost a
-//! second read of all of it.
+//! offset and skips the pieces holding none (the reader counted the line each piece starts
+//! on and knows where that line starts), so a finding near the end of a large file does not
+//! cost a second read of all of it.
 //!
 //! Queues are bounded and the workers hand the buffers of the pieces they are done with back
 //! to the reader, which reads the next pieces into them. `mcpvet json --jsonl` on a large
@@ -60,6 +60,9 @@ struct Job {
     seq: u64,
     bytes: Vec<u8>,
     place: PiecePlace,
+    /// The offset in the file of the start of the line the piece's first byte lies on (the
+    /// piece's own start, but for a piece of array elements that starts inside a line).
+    line_start: u32,
     /// For a JSON array: the elements' byte ranges in `bytes`.
     elements: Option<Vec<Range<usize>>>,
 }
@@ -94,8 +97,7 @@ pub(crate) fn inspect(
     // Workers finish out of order: the checks take the pieces in file order.
     let mut waiting: BTreeMap<u64, (u64, PreparedPiece)> = BTreeMap::new();
     let mut next = 0u64;
-    // Where each piece of whole lines starts, for the second read (an array's pieces may
-    // start inside a line: that read then starts at the file's start).
+    // The start of each piece's first line, for the second read.
     let mut starts: Vec<LineStart> = Vec::new();
     run_pieces(
         file,
@@ -107,18 +109,17 @@ pub(crate) fn inspect(
         // the piece is checked, for the reader to fill again.
         &|(), job| {
             let bytes = std::mem::take(&mut job.bytes);
+            let start = LineStart {
+                offset: job.line_start,
+                line: job.place.first_line,
+            };
             (
-                job.place,
+                start,
                 read_piece(bytes, job.place, format, job.elements.as_deref()),
             )
         },
-        |seq, bytes, (place, piece), recycle| {
-            if !array {
-                starts.push(LineStart {
-                    offset: place.base,
-                    line: place.first_line,
-                });
-            }
+        |seq, bytes, (start, piece), recycle| {
+            starts.push(start);
             waiting.insert(seq, (bytes, piece));
             while let Some((bytes, piece)) = waiting.remove(&next) {
                 stream.consume(piece);
@@ -436,6 +437,8 @@ fn cut_lines(
                 first_line: line,
                 first_element: 0,
             },
+            // A piece of whole lines starts a line.
+            line_start: base,
             elements: None,
         };
         base = base.saturating_add(len);
@@ -456,6 +459,8 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
     let mut first_element = 0u32;
     let mut base = 0u32;
     let mut line = 1u32;
+    // The start of the line the next piece's first byte lies on.
+    let mut line_start = 0u32;
     let mut seq = 0u64;
     let mut eof = false;
     loop {
@@ -479,8 +484,12 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
                     first_line: line,
                     first_element,
                 },
+                line_start,
                 elements: Some(std::mem::take(&mut elements)),
             };
+            if let Some(last) = last_line_end(&job.bytes) {
+                line_start = base.saturating_add(u32::try_from(last).unwrap_or(u32::MAX));
+            }
             first_element = first_element.saturating_add(count);
             base += u32::try_from(job.bytes.len()).unwrap_or(u32::MAX);
             line += lines;
@@ -499,7 +508,7 @@ fn cut_array(mut file: File, head: Vec<u8>, jobs: &SyncSender<Job>) -> io::Resul
     }
 }
 
-/// The start of a line the reader counted: a piece of whole lines starts there.
+/// The start of a line the reader counted: the line each piece's first byte lies on.
 #[derive(Debug, Clone, Copy)]
 struct LineStart {
     /// Byte offset in the file.
@@ -511,7 +520,7 @@ struct LineStart {
 /// Reads the file once more and records the position of each of `wanted` (sorted), in code
 /// points and UTF-16 units, and (with `excerpts`) the text of the lines they start.
 ///
-/// The read starts at the last of `starts` (sorted line starts, a piece's each) at or
+/// The read starts at the last of `starts` (sorted line starts, one per piece) at or
 /// before the first offset wanted, and jumps ahead to the last one before the next offset
 /// wanted whenever that lies beyond what was read: the pieces between are not read.
 fn positions(
@@ -707,6 +716,60 @@ mod tests {
                 column: prefix.encode_utf16().count() as u32 + 1,
             },
         );
+    }
+
+    /// Every piece the reader cuts knows the line its first byte lies on and where that line
+    /// starts: pieces of whole lines, and pieces of array elements that start inside a line
+    /// (several elements to a line).
+    #[test]
+    fn each_piece_knows_where_its_first_line_starts() {
+        let dir = std::env::temp_dir().join(format!("mcpvet-pieces-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        let element = |n: usize| {
+            format!(
+                r#"{{"jsonrpc":"2.0","id":{n},"method":"ping","params":{{"pad":"{}"}}}}"#,
+                "x".repeat(n % 300)
+            )
+        };
+        let rows: Vec<String> = (0..20_000)
+            .collect::<Vec<_>>()
+            .chunks(150)
+            .map(|row| {
+                row.iter()
+                    .map(|&n| element(n))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            })
+            .collect();
+        let array = format!("[\n{}\n]\n", rows.join(",\n"));
+        let lines: String = (0..20_000).map(|n| element(n) + "\n").collect();
+        for (array_cut, text) in [(true, array), (false, lines)] {
+            let path = dir.join(if array_cut { "a.json" } else { "l.jsonl" });
+            std::fs::write(&path, &text).expect("written");
+            let file = File::open(&path).expect("opened");
+            let (tx, rx) = sync_channel::<Job>(1_000);
+            let (_pool_tx, pool_rx) = sync_channel::<Vec<u8>>(1);
+            if array_cut {
+                cut_array(file, Vec::new(), &tx).expect("cut");
+            } else {
+                cut_lines(file, Vec::new(), &tx, &pool_rx, true).expect("cut");
+            }
+            drop(tx);
+            let jobs: Vec<Job> = rx.into_iter().collect();
+            assert!(jobs.len() > 2, "{} pieces", jobs.len());
+            let mut inside = 0;
+            for job in &jobs {
+                let base = job.place.base as usize;
+                let line_start = text[..base].rfind('\n').map_or(0, |i| i + 1);
+                assert_eq!(job.line_start as usize, line_start, "piece at {base}");
+                let line = text[..base].matches('\n').count() + 1;
+                assert_eq!(job.place.first_line as usize, line, "piece at {base}");
+                inside += usize::from(line_start < base);
+            }
+            // The array's pieces do start inside lines; the lines' pieces never do.
+            assert_eq!(inside > 0, array_cut);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

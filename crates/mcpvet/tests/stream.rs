@@ -291,9 +291,20 @@ fn unanswered_requests_keep_their_paths_to_the_end_of_a_stream() {
             !(response && responses % 97 == 0)
         })
         .collect();
+    // An array with 300 elements to a line: each piece starts inside a line that an
+    // earlier piece starts, and the second read must start where that line does.
+    let rows: Vec<String> = kept
+        .lines()
+        .filter(|l| serde_json::from_str::<Value>(l).is_ok())
+        .collect::<Vec<_>>()
+        .chunks(300)
+        .map(|row| row.join(", "))
+        .collect();
+    let dense = format!("[\n{}\n]\n", rows.join(",\n"));
     for (name, text) in [
         ("unanswered.jsonl", kept.clone()),
         ("unanswered.json", as_array(&kept, false)),
+        ("unanswered-rows.json", dense),
     ] {
         let path = scratch(name);
         std::fs::write(&path, text).expect("written");
