@@ -593,7 +593,7 @@ proptest! {
         }
     }
 
-    /// The fast test's eight-byte window gives what reading byte by byte gives, at every
+    /// The fast test's sixteen-byte window gives what reading byte by byte gives, at every
     /// offset of texts of credential words, quotes, escapes, numbers and blanks.
     #[test]
     fn the_windowed_separator_test_reads_as_the_bytes_do(
