@@ -9,9 +9,11 @@
 
 use std::hint::black_box;
 
-use mcpvet_bench::{Variant, measure, table_rows};
+use mcpvet_bench::{
+    Variant, env_number, generated_session, measure, parser_per_line, serde_json_per_line,
+    table_rows,
+};
 use mcpvet_json::{JsonOptions, JsonParser};
-use mcpvet_sessiongen::{Options, Protocol};
 use mcpvet_testkit::shared_dir;
 
 fn main() {
@@ -21,10 +23,7 @@ fn main() {
 
 /// The three standard documents.
 fn documents() {
-    let rounds: usize = std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(41);
+    let rounds = rounds(41);
     println!("| input | parser | MB/s | × serde_json Value (min–max) |");
     println!("|---|---|---|---|");
     for name in ["canada", "citm_catalog", "twitter"] {
@@ -71,11 +70,8 @@ fn documents() {
     }
 }
 
-fn rounds(default: usize) -> usize {
-    std::env::var("ROUNDS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(default)
+fn rounds(default: u64) -> usize {
+    usize::try_from(env_number("ROUNDS", default)).unwrap_or(usize::MAX)
 }
 
 /// A generated 100 MB JSON Lines session of MCP messages (2025-11-25, seed 1), parsed line by
@@ -83,40 +79,14 @@ fn rounds(default: usize) -> usize {
 /// arena (the shape of the streaming transcript pipeline), and the whole file into one
 /// document with `parse_lines`.
 fn session() {
-    let mb: u64 = std::env::var("SESSION_MB")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(100);
-    let mut bytes = Vec::new();
-    mcpvet_sessiongen::generate(
-        &Options::new(Protocol::V2025_11_25, mb * 1_000_000, 1),
-        &mut bytes,
-    )
-    .expect("writing to memory cannot fail");
-    let text = String::from_utf8(bytes).expect("the generator writes UTF-8");
+    let mb = env_number("SESSION_MB", 100);
+    let text = generated_session(mb);
     let text = text.as_str();
     let lines: Vec<&str> = text.lines().collect();
     let lines = lines.as_slice();
-    let mut reused = JsonParser::new(JsonOptions::strict());
     let mut variants = [
-        Variant {
-            name: "serde_json::from_str::<Value> per line",
-            run: Box::new(|| {
-                for line in lines {
-                    black_box(serde_json::from_str::<serde_json::Value>(line).expect("valid JSON"));
-                }
-            }),
-        },
-        Variant {
-            name: "JsonParser per line, arena reused",
-            run: Box::new(move || {
-                for line in lines {
-                    let outcome = reused.parse(line);
-                    black_box(&outcome);
-                    reused.recycle(outcome.value);
-                }
-            }),
-        },
+        serde_json_per_line(lines),
+        parser_per_line("JsonParser per line, arena reused", lines),
         Variant {
             name: "mcpvet_json::parse_lines (one document)",
             run: Box::new(|| {

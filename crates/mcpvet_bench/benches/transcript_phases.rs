@@ -27,31 +27,26 @@
 use std::hint::black_box;
 
 use mcpvet_ast::transcript::{InputFormat, Transcript, read_transcript};
-use mcpvet_bench::{Variant, measure, table_rows};
+use mcpvet_bench::{
+    Variant, env_number, generated_session, measure, parser_per_line, serde_json_per_line,
+    table_rows,
+};
 use mcpvet_diagnostics::Findings;
-use mcpvet_json::{JsonOptions, JsonParser};
+use mcpvet_json::JsonOptions;
 use mcpvet_linter::TranscriptOptions;
 use mcpvet_linter::stream::{PiecePlace, TranscriptStream, read_piece};
-use mcpvet_sessiongen::{Options, Protocol};
 
 /// About the pieces the streaming reader cuts.
 const PIECE_BYTES: usize = 4 << 20;
 
 fn main() {
-    let mb: u64 = env("SESSION_MB", 40);
-    let rounds = usize::try_from(env("ROUNDS", 11)).unwrap_or(11);
-    let mut bytes = Vec::new();
-    mcpvet_sessiongen::generate(
-        &Options::new(Protocol::V2025_11_25, mb * 1_000_000, 1),
-        &mut bytes,
-    )
-    .expect("writing to memory cannot fail");
-    let text = String::from_utf8(bytes).expect("the generator writes UTF-8");
+    let mb = env_number("SESSION_MB", 40);
+    let rounds = usize::try_from(env_number("ROUNDS", 11)).unwrap_or(11);
+    let text = generated_session(mb);
     let pieces = pieces(&text);
     let lines: Vec<&str> = text.lines().collect();
     let lines = lines.as_slice();
     let transcripts: Vec<Transcript<'_>> = pieces.iter().map(|p| read(p)).collect();
-    let mut parser = JsonParser::new(JsonOptions::strict());
     let mut spare: Vec<Vec<u8>> = Vec::new();
     let counted: Vec<(&str, u32)> = pieces
         .iter()
@@ -63,24 +58,8 @@ fn main() {
         })
         .collect();
     let mut variants = [
-        Variant {
-            name: "serde_json::from_str::<Value> per line",
-            run: Box::new(|| {
-                for line in lines {
-                    black_box(serde_json::from_str::<serde_json::Value>(line).expect("valid JSON"));
-                }
-            }),
-        },
-        Variant {
-            name: "parse: JsonParser per line, arena reused",
-            run: Box::new(move || {
-                for line in lines {
-                    let outcome = parser.parse(line);
-                    black_box(&outcome);
-                    parser.recycle(outcome.value);
-                }
-            }),
-        },
+        serde_json_per_line(lines),
+        parser_per_line("parse: JsonParser per line, arena reused", lines),
         Variant {
             name: "parse: parse_lines per piece (one document)",
             run: Box::new(|| {
@@ -182,11 +161,4 @@ fn pieces(text: &str) -> Vec<&str> {
 /// Where the last line of `bytes` ends (after its `\n`).
 fn last_line_end(bytes: &[u8]) -> Option<usize> {
     bytes.iter().rposition(|&b| b == b'\n').map(|i| i + 1)
-}
-
-fn env(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }

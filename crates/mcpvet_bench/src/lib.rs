@@ -7,7 +7,11 @@
 //! median over rounds is reported, next to the median throughput of each variant.
 #![warn(missing_docs)]
 
+use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+use mcpvet_json::{JsonOptions, JsonParser};
+use mcpvet_sessiongen::{Options, Protocol};
 
 /// One measured variant: a name and a closure run once per round.
 pub struct Variant<'a> {
@@ -97,4 +101,62 @@ pub fn table_rows(input: &str, results: &[Measured]) -> String {
         );
     }
     out
+}
+
+/// The number in the environment variable `name` (`ROUNDS`, `SESSION_MB`), or `default` when
+/// it is unset or not a number.
+pub fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// The generated JSON Lines session of the benchmarks: about `mb` MB of MCP messages
+/// (2025-11-25, seed 1), tool calls and results that embed JSON text.
+///
+/// # Panics
+///
+/// Never: the generator writes valid UTF-8 to memory.
+pub fn generated_session(mb: u64) -> String {
+    let mut bytes = Vec::new();
+    mcpvet_sessiongen::generate(
+        &Options::new(Protocol::V2025_11_25, mb * 1_000_000, 1),
+        &mut bytes,
+    )
+    .expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("the generator writes UTF-8")
+}
+
+/// The baseline of the session benchmarks: `serde_json::from_str::<serde_json::Value>` on
+/// each of `lines`.
+///
+/// # Panics
+///
+/// When a line is not valid JSON.
+pub fn serde_json_per_line<'a>(lines: &'a [&'a str]) -> Variant<'a> {
+    Variant {
+        name: "serde_json::from_str::<Value> per line",
+        run: Box::new(move || {
+            for line in lines {
+                black_box(serde_json::from_str::<serde_json::Value>(line).expect("valid JSON"));
+            }
+        }),
+    }
+}
+
+/// `mcpvet_json`'s parser on each of `lines`, its arena reused from line to line (the shape
+/// of the streaming transcript pipeline).
+pub fn parser_per_line<'a>(name: &'static str, lines: &'a [&'a str]) -> Variant<'a> {
+    let mut parser = JsonParser::new(JsonOptions::strict());
+    Variant {
+        name,
+        run: Box::new(move || {
+            for line in lines {
+                let outcome = parser.parse(line);
+                black_box(&outcome);
+                parser.recycle(outcome.value);
+            }
+        }),
+    }
 }
